@@ -1,0 +1,32 @@
+/**
+ * What the query checker is told about the world around one QUERY request: the model, and the
+ * variables it can see. The document layer builds this; the checker never reads files.
+ */
+import type { Span } from '../diagnostics';
+import type { JsonValue } from '../jsonValue';
+import type { NoarkModel } from '../schema/types';
+
+export type VariableValue =
+  /** A JSON literal from the variable line (`2024`, `"text"`, `true`, `null`, ...). */
+  | { kind: 'json'; value: JsonValue }
+  /** `{{block.path}}` or `{{variable}}`: the value exists only when the file runs. */
+  | { kind: 'reference'; text: string }
+  /** The line did not parse; the document checker already reported it. */
+  | { kind: 'invalid' };
+
+export interface VariableBinding {
+  /** The name without `@`. */
+  name: string;
+  scope: 'block' | 'file' | 'environment';
+  /** The `@name` of the declaration, in the same offset space as the request being checked.
+   * Only block variables are guaranteed to have one. */
+  span?: Span;
+  value: VariableValue;
+}
+
+export interface QueryCheckContext {
+  model: NoarkModel;
+  /** Visible variables, innermost first: block, then file, then environment. The first binding
+   * of a name wins (a block variable shadows a file variable). */
+  variables: readonly VariableBinding[];
+}
