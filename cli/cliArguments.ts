@@ -1,0 +1,84 @@
+/** Command-line arguments of `noarkq` and `noarkq check`. */
+
+export type OutputFormat = 'text' | 'json' | 'sarif';
+export const outputFormats: readonly OutputFormat[] = ['text', 'json', 'sarif'];
+
+export interface CheckArguments {
+  /** Files, globs and directories, as given. */
+  inputs: string[];
+  format: OutputFormat;
+  /** Exit 1 when there are more warnings than this. */
+  maxWarnings: number | undefined;
+  help: boolean;
+}
+
+export type ParsedCheckArguments = { ok: true; args: CheckArguments } | { ok: false; error: string };
+
+export const usage = `Usage: noarkq <command> [options]
+
+Commands:
+  check <files|globs|directories>  Check .noarkq files and report their problems.
+                                   A directory means every *.noarkq under it; globs
+                                   take *, ** and ? (quote them so the shell keeps them).
+
+Options:
+  -h, --help                       Show this help.
+  -v, --version                    Show the version.
+
+Options of check:
+  --format text|json|sarif         Output format (default: text). sarif is SARIF 2.1.0
+                                   for code-scanning tools.
+  --max-warnings <n>               Also exit 1 when there are more than n warnings.
+
+Exit codes of check: 0 no errors; 1 errors (or too many warnings);
+2 usage error, or a file that cannot be read, or a glob that matches nothing.
+`;
+
+export function parseCheckArguments(argv: readonly string[]): ParsedCheckArguments {
+  const args: CheckArguments = { inputs: [], format: 'text', maxWarnings: undefined, help: false };
+  let onlyFiles = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (onlyFiles || !arg.startsWith('-') || arg === '-') {
+      args.inputs.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    if (arg === '-h' || arg === '--help') {
+      args.help = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const takeValue = (): string | undefined => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('-') && next !== '-')) return undefined;
+      i++;
+      return next;
+    };
+    if (name === '--format') {
+      const value = takeValue();
+      if (value === undefined) return { ok: false, error: '--format needs a value: text, json or sarif.' };
+      if (!(outputFormats as readonly string[]).includes(value)) {
+        return { ok: false, error: `Unknown format "${value}": use text, json or sarif.` };
+      }
+      args.format = value as OutputFormat;
+    } else if (name === '--max-warnings') {
+      const value = takeValue();
+      if (value === undefined || !/^\d+$/.test(value)) {
+        return { ok: false, error: '--max-warnings needs a whole number, e.g. --max-warnings 0.' };
+      }
+      args.maxWarnings = Number(value);
+    } else {
+      return { ok: false, error: `Unknown option "${arg}".` };
+    }
+  }
+  if (!args.help && args.inputs.length === 0) {
+    return { ok: false, error: 'check needs at least one file, glob or directory, e.g. noarkq check "**/*.noarkq".' };
+  }
+  return { ok: true, args };
+}

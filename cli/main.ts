@@ -1,0 +1,47 @@
+/** Entry of the `noarkq` command (bundled to dist/cli.js, started by bin/noarkq.js). */
+import { noarkModel } from '../core/schema';
+import { usage } from './cliArguments';
+import { ExitCode, runCheck, type CliIo } from './checkCommand';
+
+/** Set by esbuild from package.json; absent when the sources run directly (tests, tsx). */
+declare const NOARKQ_VERSION: string;
+
+function version(): string {
+  return typeof NOARKQ_VERSION === 'string' ? NOARKQ_VERSION : '0.0.0-dev';
+}
+
+export function main(argv: readonly string[], io: CliIo): number {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'check':
+      return runCheck(rest, io, noarkModel, version());
+    case '-h':
+    case '--help':
+    case 'help':
+      io.out(usage);
+      return ExitCode.ok;
+    case '-v':
+    case '--version':
+      io.out(`${version()}\n`);
+      return ExitCode.ok;
+    case undefined:
+      io.err(usage);
+      return ExitCode.usage;
+    default:
+      io.err(`noarkq: unknown ${command.startsWith('-') ? 'option' : 'command'} "${command}"\n\n${usage}`);
+      return ExitCode.usage;
+  }
+}
+
+const io: CliIo = {
+  cwd: process.cwd(),
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+try {
+  process.exitCode = main(process.argv.slice(2), io);
+} catch (error) {
+  // The checks never throw on user input; this is a bug, reported as such rather than as a stack dump.
+  process.stderr.write(`noarkq: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = ExitCode.usage;
+}

@@ -1,0 +1,142 @@
+/**
+ * Every document diagnostic code, driven by a table: for each code a bad example whose `[[...]]`
+ * marks the exact range that must be reported, and a good example that must not report it.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { JsonValue } from '../jsonValue';
+import { noarkModel } from '../schema';
+import type { NoarkModel } from '../schema/types';
+import { checkDocument, documentDiagnosticCodes, parseDocument } from './index';
+
+interface Row {
+  code: string;
+  /** Text with `[[` and `]]` around the expected range. */
+  bad: string;
+  good: string;
+  /** The replacement text of the preferred fix, when one is expected. */
+  fix?: string;
+  environment?: Record<string, JsonValue>;
+  model?: NoarkModel;
+}
+
+/** A model whose every member throws: what a bug deep inside a check looks like. */
+const brokenModel = new Proxy({} as NoarkModel, {
+  get() {
+    throw new Error('model exploded');
+  },
+});
+
+const rows: Row[] = [
+  { code: 'noarkq.duplicate-block-name', bad: '### a\nGET code-lists\n### [[a]]\nGET bsm-registry\n', good: '### a\nGET code-lists\n### b\nGET bsm-registry\n' },
+  { code: 'noarkq.invalid-block-name', bad: '### [[find.case]] Find it\nGET code-lists\n', good: '### find-case Find it\nGET code-lists\n', fix: 'find_case' },
+  { code: 'noarkq.invalid-block-name', bad: '### [[2nd]]\nGET code-lists\n', good: '### second\nGET code-lists\n', fix: 'block-2nd' },
+  { code: 'noarkq.unknown-request', bad: '### a\n[[QEURY]] Saksmappe\n', good: '### a\nQUERY Saksmappe\n', fix: 'QUERY' },
+  { code: 'noarkq.unknown-request', bad: '### a\n[[{]]"actions": []}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
+  { code: 'noarkq.missing-request', bad: '[[### a]]\n# nothing to run yet\n', good: '### a\nGET code-lists\n' },
+  { code: 'noarkq.multiple-requests', bad: '### a\nGET code-lists\n[[GET]] bsm-registry\n', good: '### a\nGET code-lists\n###\nGET bsm-registry\n', fix: '###\n' },
+  { code: 'noarkq.malformed-variable', bad: '[[@1x]] = 2\n', good: '@x1 = 2\n', fix: '@v1x' },
+  { code: 'noarkq.malformed-variable', bad: '@year [[2024]]\n', good: '@year = 2024\n', fix: ' = ' },
+  { code: 'noarkq.malformed-variable', bad: '@title = [[Søknad]]\n', good: '@title = "Søknad"\n', fix: '"Søknad"' },
+  { code: 'noarkq.malformed-variable', bad: '@id = [[{{letter.id}}/x]]\n### letter\nUPLOAD ./a.pdf\n', good: '@id = "{{letter.id}}/x"\n### letter\nUPLOAD ./a.pdf\n', fix: '"{{letter.id}}/x"' },
+  { code: 'noarkq.variable-after-request', bad: '### a\nGET code-lists\n[[@x]] = 1\n', good: '### a\n@x = 1\nGET code-lists\n' },
+  { code: 'noarkq.duplicate-variable', bad: '@x = 1\n[[@x]] = 2\n', good: '@x = 1\n@y = 2\n' },
+  { code: 'noarkq.malformed-reference', bad: '@x = "[[{{}}]]"\n', good: '@x = "{{y}}"\n@y = 1\n' },
+  { code: 'noarkq.malformed-reference', bad: '### a\nUPLOAD ./a.pdf\n### c\nGET code-lists?x=[[{{a[x]}}]]\n', good: '### a\nUPLOAD ./a.pdf\n### c\nGET code-lists?x={{a.id}}\n' },
+  { code: 'noarkq.malformed-reference', bad: '@v = "[[{{a..id}}]]"\n### a\nUPLOAD ./a.pdf\n', good: '@v = "{{a.id}}"\n### a\nUPLOAD ./a.pdf\n' },
+  { code: 'noarkq.malformed-reference', bad: '### a\nUPLOAD ./a.pdf\n### b\nDOWNLOAD [[{{a.id]]\n', good: '### a\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{a.id}}\n' },
+  { code: 'noarkq.reference-unknown-block', bad: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{[[lettr]].id}}\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n', fix: 'letter' },
+  { code: 'noarkq.reference-later-block', bad: '### b\nDOWNLOAD {{[[letter]].id}}\n### letter\nUPLOAD ./a.pdf\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n' },
+  { code: 'noarkq.reference-later-block', bad: '### letter\nUPLOAD ./{{[[letter]].id}}.pdf\n', good: '### letter\nUPLOAD ./letter.pdf\n' },
+  {
+    code: 'noarkq.reference-unknown-name',
+    bad: '### a\nGET code-lists?type={{[[kind]]}}\n',
+    good: '@kind = "Journalpost"\n### a\nGET code-lists?type={{kind}}\n',
+    environment: {},
+  },
+  { code: 'noarkq.invalid-json', bad: '### a\nTRANSACTION\n{"actions" [[1]]}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
+  { code: 'noarkq.invalid-json', bad: '### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": [[{{n}}]]}\n', good: '@n = 10\n### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": "{{n}}"}\n' },
+  { code: 'noarkq.missing-body', bad: '### a\n[[TRANSACTION]]\n\n### b\nGET code-lists\n', good: '### a\nTRANSACTION\n[]\n### b\nGET code-lists\n' },
+  { code: 'noarkq.transaction-body-shape', bad: '### a\nTRANSACTION\n[[{]]"acts": []}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
+  // The marks make the text `{"actions": "save"}`, with `"save"` as the expected range.
+  { code: 'noarkq.transaction-body-shape', bad: '### a\nTRANSACTION\n{"actions": [["save"]]}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
+  { code: 'noarkq.unexpected-body', bad: '### a\nUPLOAD ./a.pdf\n[[{"name": "x"}]]\n', good: '### a\nUPLOAD ./a.pdf\n# {"name": "x"}\n' },
+  { code: 'noarkq.unexpected-body', bad: '### a\nGET code-lists\n[[{"type": "Journalpost"}]]\n', good: '### a\nGET code-lists?type=Journalpost\n' },
+  { code: 'noarkq.unexpected-text', bad: '### a\nGET code-lists [[HTTP/1.1]]\n', good: '### a\nGET code-lists\n' },
+  { code: 'noarkq.unexpected-text', bad: '### a\nDOWNLOAD 123 [[into ./x.pdf]]\n', good: '### a\nDOWNLOAD 123 TO ./x.pdf\n' },
+  { code: 'noarkq.unclosed-quote', bad: '### a\nUPLOAD [["./my file.pdf]]\n', good: '### a\nUPLOAD "./my file.pdf"\n', fix: '"' },
+  { code: 'noarkq.upload-missing-path', bad: '### a\n[[UPLOAD]]\n', good: '### a\nUPLOAD ./a.pdf\n' },
+  { code: 'noarkq.upload-missing-path', bad: '### a\n[[UPLOAD]] AS x.pdf\n', good: '### a\nUPLOAD ./a.pdf AS x.pdf\n' },
+  { code: 'noarkq.download-missing-id', bad: '### a\n[[DOWNLOAD]]\n', good: '### a\nDOWNLOAD 123\n' },
+  { code: 'noarkq.missing-clause-value', bad: '### a\nUPLOAD ./a.pdf [[AS]]\n', good: '### a\nUPLOAD ./a.pdf AS b.pdf\n' },
+  { code: 'noarkq.missing-clause-value', bad: '### a\nDOWNLOAD 123 [[to]]\n', good: '### a\nDOWNLOAD 123 to ./x.pdf\n' },
+  { code: 'noarkq.http-missing-path', bad: '### a\n[[GET]]\n', good: '### a\nGET code-lists\n' },
+  { code: 'noarkq.http-path-not-relative', bad: '### a\nGET [[/rms/api/public/noark5/v1/code-lists]]\n', good: '### a\nGET code-lists\n', fix: 'code-lists' },
+  { code: 'noarkq.http-path-not-relative', bad: '### a\nGET [[https://archive.example/other/code-lists]]\n', good: '### a\nGET code-lists\n' },
+  { code: 'noarkq.unknown-endpoint', bad: '### a\nGET [[code-list]]\n', good: '### a\nGET code-lists\n', fix: 'code-lists' },
+  { code: 'noarkq.unknown-endpoint', bad: '### a\nPUT [[bsm-registy/group/g1]]\n{}\n', good: '### a\nPUT bsm-registry/group/g1\n{}\n', fix: 'bsm-registry/group/g1' },
+  { code: 'noarkq.endpoint-method', bad: '### a\n[[GET]] query\n', good: '### a\nPOST query\n{"type": "Arkiv"}\n', fix: 'POST' },
+  { code: 'noarkq.internal-error', bad: '[[### a]]\nQUERY Saksmappe\n', good: '### a\nQUERY Saksmappe\n', model: brokenModel },
+];
+
+function unmark(marked: string): { text: string; start: number; end: number } {
+  const start = marked.indexOf('[[');
+  const end = marked.indexOf(']]', start) - 2;
+  assert.ok(start !== -1 && end >= start, `no [[...]] in ${JSON.stringify(marked)}`);
+  return { text: marked.slice(0, start) + marked.slice(start + 2, end + 2) + marked.slice(end + 4), start, end };
+}
+
+describe('document diagnostics, one row per case', () => {
+  for (const row of rows) {
+    it(`${row.code}: ${JSON.stringify(row.bad)}`, () => {
+      const { text, start, end } = unmark(row.bad);
+      const diags = checkDocument(parseDocument(text), { model: row.model ?? noarkModel, environment: row.environment });
+      const hit = diags.find((d) => d.code === row.code);
+      assert.ok(hit, `expected ${row.code}, got ${JSON.stringify(diags.map((d) => [d.code, text.slice(d.start, d.end)]))}`);
+      assert.deepEqual([text.slice(hit.start, hit.end), hit.start, hit.end], [text.slice(start, end), start, end]);
+      assert.ok(hit.message.length > 20, 'the message says what to do');
+      if (row.fix !== undefined) {
+        const preferred = hit.fixes?.find((f) => f.preferred) ?? hit.fixes?.[0];
+        assert.equal(preferred?.edits.map((e) => e.newText).join(''), row.fix);
+      }
+
+      const goodDiags = checkDocument(parseDocument(row.good), { model: noarkModel, environment: row.environment });
+      assert.deepEqual(
+        goodDiags.filter((d) => d.code === row.code || d.severity === 'error').map((d) => [d.code, row.good.slice(d.start, d.end)]),
+        [],
+      );
+    });
+  }
+
+  it('has a row for every code in documentDiagnosticCodes, and only such codes', () => {
+    const listed = new Set(documentDiagnosticCodes.map((c) => c.code));
+    const covered = new Set(rows.map((r) => r.code));
+    assert.deepEqual([...listed].filter((c) => !covered.has(c)), []);
+    assert.deepEqual([...covered].filter((c) => !listed.has(c)), []);
+  });
+
+  it('reports the catalogue severity, except unknown names without an environment', () => {
+    const severityOf = new Map(documentDiagnosticCodes.map((c) => [c.code, c.severity]));
+    for (const row of rows) {
+      const { text } = unmark(row.bad);
+      for (const d of checkDocument(parseDocument(text), { model: row.model ?? noarkModel, environment: row.environment })) {
+        if (d.code === 'noarkq.reference-unknown-name' && row.environment === undefined) continue;
+        if (severityOf.has(d.code)) assert.equal(d.severity, severityOf.get(d.code), `${d.code} in ${JSON.stringify(text)}`);
+      }
+    }
+    const { text } = unmark(rows.find((r) => r.code === 'noarkq.reference-unknown-name')!.bad);
+    const withoutEnvironment = checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === 'noarkq.reference-unknown-name');
+    assert.equal(withoutEnvironment?.severity, 'warning');
+  });
+
+  it('points a duplicate block name and a later-block reference at the other block', () => {
+    const dup = '### a\nGET code-lists\n### a\nGET bsm-registry\n';
+    const d = checkDocument(parseDocument(dup), { model: noarkModel }).find((x) => x.code === 'noarkq.duplicate-block-name');
+    assert.deepEqual(d?.related?.map((r) => [r.start, r.end]), [[4, 5]]);
+    const later = '### b\nDOWNLOAD {{letter.id}}\n### letter\nUPLOAD ./a.pdf\n';
+    const l = checkDocument(parseDocument(later), { model: noarkModel }).find((x) => x.code === 'noarkq.reference-later-block');
+    const r = l?.related?.[0];
+    assert.equal(later.slice(r!.start, r!.end), 'letter');
+    assert.equal(r!.start, later.indexOf('### letter') + 4);
+  });
+});

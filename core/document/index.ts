@@ -1,0 +1,12 @@
+/** `.noarkq` documents: parsing (blocks, variables, references, requests) and document checks. */
+export { parseDocument } from './documentParser';
+export { parseBlock, blockNamePattern } from './blockParser';
+export { checkDocument, type DocumentCheckOptions } from './documentChecker';
+export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
+export { allBlocks, blockAt, blockByName, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
+export { visibleVariables } from './variableScope';
+export { scanReferences, referencePathText } from './referenceScanner';
+export { apiEndpoints, apiRootPath, matchEndpoint, type EndpointDef } from './httpEndpoints';
+export { requestKeywords, httpMethods, type RequestKeyword } from './requestKeywords';
+export { variableNamePattern } from './variableParser';
+export type * from './documentModel';

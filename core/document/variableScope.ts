@@ -1,0 +1,47 @@
+/**
+ * Which variables a block sees, innermost first: its own variables, then the file variables (the
+ * preamble's), then the environment's. Spans are in the block's offset space, so a file
+ * variable's span is negative for a block below the preamble; shifting by the block's start gives
+ * its document offset, which is how diagnostics about it come back out.
+ */
+import type { JsonValue } from '../jsonValue';
+import type { VariableBinding, VariableValue } from '../query/queryContext';
+import type { DocumentBlock, NoarkqDocument, VariableDeclaration } from './documentModel';
+import { referencePathText } from './referenceScanner';
+
+export function visibleVariables(
+  doc: NoarkqDocument,
+  block: DocumentBlock,
+  environment?: Readonly<Record<string, JsonValue>>,
+): VariableBinding[] {
+  const bindings: VariableBinding[] = [];
+  const isPreamble = block === doc.preamble || block.index < 0;
+  if (!isPreamble) {
+    for (const v of usable(block.parsed.variables)) bindings.push(binding(v, 'block', 0));
+  }
+  for (const v of usable(doc.preamble.parsed.variables)) bindings.push(binding(v, 'file', doc.preamble.start - block.start));
+  for (const [name, value] of Object.entries(environment ?? {})) {
+    bindings.push({ name, scope: 'environment', value: { kind: 'json', value } });
+  }
+  return bindings;
+}
+
+/** Declarations that take effect: those written before the request line. */
+export function usable(variables: readonly VariableDeclaration[]): VariableDeclaration[] {
+  return variables.filter((v) => !v.misplaced);
+}
+
+function binding(v: VariableDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
+  return { name: v.name, scope, span: { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta }, value: valueOf(v) };
+}
+
+function valueOf(v: VariableDeclaration): VariableValue {
+  switch (v.value.kind) {
+    case 'json':
+      return { kind: 'json', value: v.value.value };
+    case 'reference':
+      return { kind: 'reference', text: `{{${referencePathText(v.value.reference)}}}` };
+    case 'invalid':
+      return { kind: 'invalid' };
+  }
+}

@@ -1,0 +1,31 @@
+/** The query language: scanner, error-recovering parser, checker and `POST query` serialiser. */
+export { parseQueryRequest } from './queryRequestParser';
+export { parseQueryExpression } from './queryParser';
+export { checkQueryRequest } from './queryChecker';
+export { serializeQuery, expressionText, pathText, collectParameters, queryParameterNames } from './querySerializer';
+export { queryDiagnosticCodes } from './queryDiagnosticCodes';
+export { scanQueryTokens, type Token, type TokenKind } from './queryScanner';
+export type { QueryCheckContext, VariableBinding, VariableValue } from './queryContext';
+export type {
+  AliasName,
+  BooleanClause,
+  Bound,
+  Comparison,
+  ComparisonOperator,
+  Expression,
+  GroupExpression,
+  Identifier,
+  JoinClause,
+  Literal,
+  LogicalExpression,
+  NumberClause,
+  Operand,
+  Parameter,
+  Path,
+  QueryBody,
+  QueryRequest,
+  Range,
+  SortClause,
+  SortItem,
+  WhereClause,
+} from './queryAst';

@@ -1,0 +1,29 @@
+// `npm run bench`: every benchmark reports a ratio against a baseline measured in the same run,
+// so the figures mean the same on a loaded shared machine as on an idle one.
+import { benchQueryParser } from './queryParser.bench';
+
+export interface BenchResult {
+  name: string;
+  /** Measured / baseline; lower is better. */
+  ratio: number;
+  /** The ratio the project aims to stay under. */
+  target: number;
+  /** The raw figures behind the ratio. */
+  detail: string;
+}
+
+const benches: Array<() => Promise<BenchResult>> = [benchQueryParser];
+
+async function main(): Promise<void> {
+  const results: BenchResult[] = [];
+  for (const bench of benches) results.push(await bench());
+  let missed = 0;
+  for (const r of results) {
+    const ok = r.ratio <= r.target;
+    if (!ok) missed++;
+    console.log(`${ok ? 'ok    ' : 'MISSED'} ${r.name}: ratio ${r.ratio.toFixed(2)} (target <= ${r.target})  ${r.detail}`);
+  }
+  process.exit(missed ? 1 : 0);
+}
+
+void main();
