@@ -84,6 +84,9 @@ interface ReferenceOptions {
   inv?: string;
   owner?: boolean;
   notes?: string;
+  /** The spec names this parent-side reference as one links may be made through (e.g. Arkiv
+   * `refArkivdel`: "series can be linked or unlinked through it"). */
+  parentSide?: boolean;
 }
 
 function reference(name: string, target: string, o: ReferenceOptions, source: Source): ReferenceDef {
@@ -93,8 +96,10 @@ function reference(name: string, target: string, o: ReferenceOptions, source: So
     cardinality: o.card,
     requiredOnCreate: o.req ?? false,
     returned: o.flags.includes('V'),
-    linkable: o.flags.includes('L'),
-    unlinkable: o.flags.includes('U'),
+    // The vendor marks many parent-side references L/U, but the spec's rule 3 says links go from
+    // the child toward the parent, "not the other way": only its named exceptions stay linkable.
+    linkable: o.flags.includes('L') && (o.dir !== 'child' || o.parentSide === true),
+    unlinkable: o.flags.includes('U') && (o.dir !== 'child' || o.parentSide === true),
     direction: o.dir,
     owner: o.owner ?? false,
     source,
@@ -382,8 +387,8 @@ const arkiv = concrete('Arkiv', {
     sf('dokumentmedium', 'string', { m: 'M300', NN: true, cl: 'dokumentmedium', def: 'E', notes: dokumentmediumNote }),
   ],
   references: [
-    sr('refArkivskaper', 'Arkivskaper', { card: '1..*', dir: 'child', flags: 'L', req: true, inv: 'refArkiv', notes: 'Required on create: at least one fonds creator linked in the same transaction.' }),
-    sr('refArkivdel', 'Arkivdel', { card: '0..*', dir: 'child', flags: 'LU', inv: 'refArkiv', notes: 'Series can be linked or unlinked through it.' }),
+    sr('refArkivskaper', 'Arkivskaper', { card: '1..*', dir: 'child', flags: 'L', req: true, inv: 'refArkiv', parentSide: true, notes: 'Required on create: at least one fonds creator linked in the same transaction.' }),
+    sr('refArkivdel', 'Arkivdel', { card: '0..*', dir: 'child', flags: 'LU', inv: 'refArkiv', parentSide: true, notes: 'Series can be linked or unlinked through it.' }),
   ],
   creationRules: [
     {

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark reports a ratio against a baseline measured in the same run,
 // so the figures mean the same on a loaded shared machine as on an idle one.
 import { benchQueryParser } from './queryParser.bench';
+import { benchTransactionCheck } from './transactionCheck.bench';
 
 export interface BenchResult {
   name: string;
@@ -12,7 +13,7 @@ export interface BenchResult {
   detail: string;
 }
 
-const benches: Array<() => Promise<BenchResult>> = [benchQueryParser];
+const benches: Array<() => Promise<BenchResult>> = [benchQueryParser, benchTransactionCheck];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];

@@ -1,0 +1,4 @@
+/** Checks of TRANSACTION bodies: shape, ids, fields, links and creation rules. */
+export { checkTransaction, checkTransactionText } from './transactionChecker';
+export { transactionDiagnosticCodes, TxCodes, type TxCode } from './transactionCodes';
+export type { BsmField, BsmFieldType, BsmGroup, TransactionCheckContext } from './transactionContext';

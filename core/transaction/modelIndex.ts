@@ -1,0 +1,65 @@
+/**
+ * Per-type name maps over the model, built once per type object, so that checking a large
+ * transaction looks each field and reference up in constant time.
+ */
+import type { EntityTypeDef, FieldDef, ReferenceDef } from '../schema/types';
+
+interface TypeIndex {
+  fields: Map<string, FieldDef>;
+  references: Map<string, ReferenceDef>;
+  fieldNames: string[];
+  referenceNames: string[];
+  hasParentReference: boolean;
+}
+
+const cache = new WeakMap<EntityTypeDef, TypeIndex>();
+
+function indexOf(type: EntityTypeDef): TypeIndex {
+  let index = cache.get(type);
+  if (!index) {
+    const fields = new Map<string, FieldDef>();
+    for (const f of type.fields) if (!fields.has(f.name)) fields.set(f.name, f);
+    const references = new Map<string, ReferenceDef>();
+    for (const r of type.references) if (!references.has(r.name)) references.set(r.name, r);
+    index = {
+      fields,
+      references,
+      fieldNames: [...fields.keys()],
+      referenceNames: [...references.keys()],
+      hasParentReference: type.references.some((r) => r.direction === 'parent'),
+    };
+    cache.set(type, index);
+  }
+  return index;
+}
+
+export function fieldOf(type: EntityTypeDef, name: string): FieldDef | undefined {
+  return indexOf(type).fields.get(name);
+}
+
+export function referenceOf(type: EntityTypeDef, name: string): ReferenceDef | undefined {
+  return indexOf(type).references.get(name);
+}
+
+/** Whether the type has any reference pointing up the structure (so it can be linked into it). */
+export function hasParentReference(type: EntityTypeDef): boolean {
+  return indexOf(type).hasParentReference;
+}
+
+export function fieldNamesOf(type: EntityTypeDef): readonly string[] {
+  return indexOf(type).fieldNames;
+}
+
+export function referenceNamesOf(type: EntityTypeDef): readonly string[] {
+  return indexOf(type).referenceNames;
+}
+
+/** `0..1` and `1`: the reference holds a single entity. */
+export function isToOne(ref: ReferenceDef): boolean {
+  return ref.cardinality === '0..1' || ref.cardinality === '1';
+}
+
+/** A reference the entity cannot exist without: its one parent or owner. */
+export function isLifeline(ref: ReferenceDef): boolean {
+  return ref.cardinality === '1' && (ref.requiredOnCreate || ref.owner || ref.direction === 'parent');
+}
