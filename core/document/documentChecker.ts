@@ -1,256 +1,272 @@
 /**
- * Checks a parsed `.noarkq` document: block names, variables, `{{references}}`, request shapes,
- * HTTP endpoints, and every QUERY through the query checker. Returns the document's syntax
- * diagnostics too, so this is everything wrong with the file, in document offsets. Each block is
- * checked on its own: a failure in one never hides the others' diagnostics.
+ * Checks a parsed `.noarkq` document: block names, then every block (variables, `{{references}}`
+ * and their paths, request shapes, HTTP endpoints, QUERYs through the query checker, transactions
+ * through the transaction checker). Returns the document's syntax diagnostics too, so this is
+ * everything wrong with the file, in document offsets. Each block is checked on its own: a
+ * failure in one never hides the others' diagnostics.
+ *
+ * `createDocumentChecker` keeps each block's result between checks, keyed by the block's parse
+ * and by what else the result depends on (see `dependencyKey`), so an edit re-checks only the
+ * blocks it touches and the blocks that read them. `checkDocument` is the same checker, fresh.
  */
-import { shiftDiagnostic, type NoarkqDiagnostic, type Span } from '../diagnostics';
-import type { JsonValue } from '../jsonValue';
-import { checkQueryRequest } from '../query';
-import type { NoarkModel } from '../schema/types';
-import { didYouMean } from '../text/didYouMean';
+import type { NoarkqDiagnostic, Span } from '../diagnostics';
+import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock, HttpRequestSyntax, NoarkqDocument, ReferenceOccurrence, TransactionRequestSyntax, VariableDeclaration } from './documentModel';
-import { allBlocks } from './documentNavigation';
-import { endpointCandidates, matchEndpoint, relativeToApiRoot } from './httpEndpoints';
+import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
+import type { NoarkModel } from '../schema/types';
+import { answerFingerprint } from './blockResponses';
+import { blockNameIndex } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
-import { usable, visibleVariables } from './variableScope';
+import { usable } from './variableScope';
 
-export interface DocumentCheckOptions {
-  model: NoarkModel;
-  /** The active environment's variables. Without one, a `{{name}}` that the file does not define
-   * is only a warning: it may come from an environment the checker was not told about. */
-  environment?: Readonly<Record<string, JsonValue>>;
+export type { DocumentCheckOptions } from './blockChecks';
+
+export interface DocumentChecker {
+  /** Everything wrong with `doc`, in document offsets; the same as `checkDocument` gives. */
+  check(doc: NoarkqDocument): NoarkqDiagnostic[];
+  /** What the last `check` did: blocks (the preamble counts as one) checked anew, and kept. */
+  readonly lastCheck: { checkedBlocks: number; reusedBlocks: number };
 }
 
 export function checkDocument(doc: NoarkqDocument, options: DocumentCheckOptions): NoarkqDiagnostic[] {
-  const out: NoarkqDiagnostic[] = [...doc.diagnostics];
-  guarded(out, doc.preamble, () => checkBlockNames(doc, out));
-  const blocksByName = new Map<string, DocumentBlock>();
-  for (const b of doc.blocks) if (b.parsed.name && !blocksByName.has(b.parsed.name.text)) blocksByName.set(b.parsed.name.text, b);
-  for (const block of allBlocks(doc)) {
-    guarded(out, block, () => {
-      const local: NoarkqDiagnostic[] = [];
-      checkDuplicateVariables(block.parsed.variables, local);
-      checkReferences(doc, block, blocksByName, options, local);
-      const request = block.parsed.request;
-      if (request?.kind === 'transaction') checkTransactionShape(request, local);
-      if (request?.kind === 'http') checkEndpoint(request, local);
-      for (const d of local) out.push(shiftDiagnostic(d, block.start));
-      if (request?.kind === 'query') {
-        const context = { model: options.model, variables: visibleVariables(doc, block, options.environment) };
-        for (const d of checkQueryRequest(request.query, context)) out.push(shiftDiagnostic(d, block.start));
-      }
-    });
-  }
-  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+  return createDocumentChecker(options).check(doc);
 }
 
-/** Runs one block's checks; a bug becomes a diagnostic on that block instead of an exception. */
-function guarded(out: NoarkqDiagnostic[], block: DocumentBlock, check: () => void): void {
-  try {
-    check();
-  } catch (error) {
-    const firstLineEnd = block.start + Math.max(0, block.parsed.text.search(/\r?\n|$/));
-    out.push({
-      code: DocumentCodes.internalError,
-      severity: 'error',
-      start: block.start,
-      end: firstLineEnd,
-      message: `noarkq failed while checking this block (${error instanceof Error ? error.message : String(error)}); the other blocks are still checked. Please report it with the block's text.`,
-    });
+interface CachedBlock {
+  key: string;
+  /** Block-relative, as `checkBlock` gave them. */
+  diagnostics: readonly NoarkqDiagnostic[];
+  /** The block's start when they were computed: spans before the block (file variables, at
+   * negative block-relative offsets) stay where they were then, since the key holds them. */
+  computedAt: number;
+  placedAt: number;
+  placed: readonly NoarkqDiagnostic[];
+  /** The last check that used it; entries no check used are dropped after it. */
+  usedIn: number;
+}
+
+/**
+ * A checker for one document over its edits. The options (model, environment, code lists, BSM)
+ * are fixed for its lifetime: when they change, make a new one.
+ */
+export function createDocumentChecker(options: DocumentCheckOptions): DocumentChecker {
+  const cache = new Map<ParsedBlock, CachedBlock[]>();
+  let generation = 0;
+  const environmentNames = new Set(Object.keys(options.environment ?? {}));
+  const printIds = new Map<string, number>();
+  const lastCheck = { checkedBlocks: 0, reusedBlocks: 0 };
+
+  function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
+    lastCheck.checkedBlocks = 0;
+    lastCheck.reusedBlocks = 0;
+    const names = blockNameIndex(doc);
+    const out: NoarkqDiagnostic[] = doc.diagnostics.slice();
+    checkBlockNames(doc, names, out);
+    let allNames: string[] | undefined;
+    const scope: BlockCheckScope = {
+      doc,
+      model: options.model,
+      environment: options.environment,
+      environmentKnown: options.environment !== undefined,
+      options,
+      blockNamed: (name) => names.get(name),
+      allBlockNames: () => (allNames ??= doc.blocks.flatMap((b) => (b.parsed.name ? [b.parsed.name.text] : []))),
+    };
+    const dependencies: DependencyContext = {
+      doc,
+      model: options.model,
+      printIds,
+      names,
+      preambleKey: fileVariablesKey(doc.preamble.parsed),
+      preambleReferenceNames: referenceNamesInVariables(doc.preamble.parsed),
+      namesKey: undefined,
+      allBlockNames: scope.allBlockNames,
+      environmentNames,
+    };
+
+    const now = ++generation;
+    let stale = false;
+    const blocks = doc.blocks;
+    for (let i = -1; i < blocks.length; i++) {
+      const block = i < 0 ? doc.preamble : blocks[i];
+      const parsed = block.parsed;
+      const key = dependencyKey(dependencies, block);
+      // Identical blocks share a parse; each may have its own key.
+      let entries = cache.get(parsed);
+      let entry = entries === undefined ? undefined : findEntry(entries, key);
+      if (entry === undefined) {
+        entry = { key, diagnostics: checkBlock(scope, block), computedAt: block.start, placedAt: NaN, placed: [], usedIn: now };
+        if (entries === undefined) cache.set(parsed, (entries = []));
+        entries.push(entry);
+        stale = true;
+        lastCheck.checkedBlocks++;
+      } else {
+        entry.usedIn = now;
+        lastCheck.reusedBlocks++;
+      }
+      if (entry.placedAt !== block.start) {
+        const placed: NoarkqDiagnostic[] = [];
+        for (const d of entry.diagnostics) placed.push(place(d, block.start, entry.computedAt));
+        entry.placed = placed;
+        entry.placedAt = block.start;
+      }
+      for (const d of entry.placed) out.push(d);
+    }
+    // A new entry means an edit, which may have left others unused; an unchanged document
+    // leaves the cache as it is.
+    if (stale) dropUnused(cache, now);
+    // A few sorted runs (syntax diagnostics, block names, then the blocks in order), which the
+    // sort merges quickly.
+    return out.sort(byPosition);
   }
+
+  return { check, lastCheck };
+}
+
+function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
+  return a.start - b.start || a.end - b.end;
+}
+
+function dropUnused(cache: Map<ParsedBlock, CachedBlock[]>, now: number): void {
+  for (const [parsed, entries] of cache) {
+    if (entries.every((e) => e.usedIn === now)) continue;
+    const used = entries.filter((e) => e.usedIn === now);
+    if (used.length === 0) cache.delete(parsed);
+    else cache.set(parsed, used);
+  }
+}
+
+function findEntry(entries: readonly CachedBlock[], key: string): CachedBlock | undefined {
+  for (const e of entries) if (e.key === key) return e;
+  return undefined;
+}
+
+const fileVariableKeys = new WeakMap<ParsedBlock, string>();
+
+/** What the other blocks see of the preamble: its variables, with the spans that diagnostics
+ * point back at. A comment or a request in the preamble does not concern them. */
+function fileVariablesKey(preamble: ParsedBlock): string {
+  let key = fileVariableKeys.get(preamble);
+  if (key === undefined) {
+    key = JSON.stringify(
+      usable(preamble.variables).map((v) => [
+        v.name,
+        v.nameSpan.start,
+        v.nameSpan.end,
+        v.value.kind === 'json' ? v.value.value : v.value.kind === 'reference' ? `{{${referencePathText(v.value.reference)}}}` : null,
+        v.value.kind,
+      ]),
+    );
+    fileVariableKeys.set(preamble, key);
+  }
+  return key;
+}
+
+interface DependencyContext {
+  doc: NoarkqDocument;
+  model: NoarkModel;
+  /** Answer fingerprints as small numbers, so that keys stay short (one table per checker). */
+  printIds: Map<string, number>;
+  names: ReadonlyMap<string, DocumentBlock>;
+  /** The file variables as the blocks see them. */
+  preambleKey: string;
+  /** Names that the file variables' `{{references}}` use: a `{{variable}}` may lead to them. */
+  preambleReferenceNames: readonly string[];
+  /** Every block name in order, as one string: what did-you-mean on an unknown name looks at
+   * (built on first use). */
+  namesKey: string | undefined;
+  allBlockNames(): readonly string[];
+  environmentNames: ReadonlySet<string>;
+}
+
+/**
+ * What a block's result depends on besides its own parse, as a string. The options are the
+ * checker's and never change. The rest:
+ * - the file variables (values, and the spans diagnostics point back at);
+ * - for each name the block's references use (and, for a `{{variable}}`, the names the file
+ *   variables' references use): which block has it (its parse decides the response shape) and
+ *   where it sits relative to this block (order checks, and where "block x" points);
+ * - for a name that names nothing the block's diagnostic suggests a block from: every block
+ *   name and this block's position, which is what the suggestion is drawn from.
+ */
+function dependencyKey(ctx: DependencyContext, block: DocumentBlock): string {
+  const refs = block.parsed.references;
+  let key = block.index < 0 ? '' : ctx.preambleKey;
+  if (refs.length === 0) return key;
+  let unresolved = false;
+  let readsVariable = false;
+  for (const r of refs) {
+    const needsBlock = r.segments.length > 0;
+    if (!needsBlock) readsVariable = true;
+    const part = nameKey(ctx, block, r.name);
+    if (part !== undefined) key += part;
+    else if (needsBlock || !isVariable(ctx, block, r.name)) unresolved = true;
+  }
+  if (readsVariable) {
+    for (const name of ctx.preambleReferenceNames) {
+      const part = nameKey(ctx, block, name);
+      if (part !== undefined) key += part;
+    }
+  }
+  if (unresolved) key += `|i${block.index}|${(ctx.namesKey ??= ctx.allBlockNames().join('\n'))}`;
+  return key;
+}
+
+/** `|name:<where>:<answer>` for a name that a block has, undefined when none has it. A later
+ * block's offset and name span are where "block x" points. */
+function nameKey(ctx: DependencyContext, block: DocumentBlock, name: string): string | undefined {
+  const target = ctx.names.get(name);
+  if (target === undefined) return undefined;
+  const where = target === block ? 's' : target.index < block.index ? 'b' : `a${target.start - block.start}+${target.parsed.name!.start}`;
+  const print = answerFingerprint(target.parsed, ctx.model);
+  let printId = ctx.printIds.get(print);
+  if (printId === undefined) ctx.printIds.set(print, (printId = ctx.printIds.size));
+  return `|${name}:${where}:${printId}`;
+}
+
+function isVariable(ctx: DependencyContext, block: DocumentBlock, name: string): boolean {
+  if (ctx.environmentNames.has(name)) return true;
+  if (usable(ctx.doc.preamble.parsed.variables).some((v) => v.name === name)) return true;
+  return block.index >= 0 && usable(block.parsed.variables).some((v) => v.name === name);
+}
+
+function referenceNamesInVariables(parsed: ParsedBlock): string[] {
+  const names: string[] = [];
+  for (const v of parsed.variables) if (v.value.kind === 'reference') names.push(v.value.reference.name);
+  return names;
+}
+
+/** A block-relative diagnostic in document offsets for a block now at `start`, computed when it
+ * was at `computedAt`. A span before the block points at a file variable, which did not move (its
+ * span is part of the key), so it keeps its document offset; everything else moves with the block. */
+function place(d: NoarkqDiagnostic, start: number, computedAt: number): NoarkqDiagnostic {
+  if (start === 0 && computedAt === 0) return d;
+  const placed: NoarkqDiagnostic = placeSpan(d, start, computedAt);
+  if (d.fixes) placed.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => placeSpan(e, start, computedAt)) }));
+  if (d.related) placed.related = d.related.map((r) => placeSpan(r, start, computedAt));
+  return placed;
+}
+
+function placeSpan<T extends Span>(s: T, start: number, computedAt: number): T {
+  const base = s.start < 0 ? computedAt : start;
+  return { ...s, start: s.start + base, end: s.end + base };
 }
 
 /** Names are unique; later duplicates point back at the first one. Reported in document offsets. */
-function checkBlockNames(doc: NoarkqDocument, out: NoarkqDiagnostic[]): void {
-  const first = new Map<string, Span>();
+function checkBlockNames(doc: NoarkqDocument, first: ReadonlyMap<string, DocumentBlock>, out: NoarkqDiagnostic[]): void {
   for (const b of doc.blocks) {
     const name = b.parsed.name;
     if (!name) continue;
-    const span = { start: b.start + name.start, end: b.start + name.end };
-    const earlier = first.get(name.text);
-    if (!earlier) {
-      first.set(name.text, span);
-      continue;
-    }
+    const original = first.get(name.text);
+    if (original === undefined || original === b) continue;
+    const earlier = { start: original.start + original.parsed.name!.start, end: original.start + original.parsed.name!.end };
     out.push({
       code: DocumentCodes.duplicateBlockName,
       severity: 'error',
-      ...span,
+      start: b.start + name.start,
+      end: b.start + name.end,
       message: `Another block is already named \`${name.text}\`: rename one of them so that references can tell them apart.`,
       related: [{ ...earlier, message: `the first block named ${name.text}` }],
-    });
-  }
-}
-
-function checkDuplicateVariables(variables: readonly VariableDeclaration[], out: NoarkqDiagnostic[]): void {
-  const first = new Map<string, VariableDeclaration>();
-  for (const v of usable(variables)) {
-    const earlier = first.get(v.name);
-    if (!earlier) {
-      first.set(v.name, v);
-      continue;
-    }
-    out.push({
-      code: DocumentCodes.duplicateVariable,
-      severity: 'warning',
-      ...v.nameSpan,
-      message: `\`@${v.name}\` is already declared above; this declaration is ignored. Remove it or give it another name.`,
-      related: [{ ...earlier.nameSpan, message: `the first declaration of @${v.name}` }],
-      fixes: [{ title: `Remove this declaration of @${v.name}`, edits: [{ start: v.start, end: v.end, newText: '' }] }],
-    });
-  }
-}
-
-/** Block-relative diagnostics for the block's references. */
-function checkReferences(
-  doc: NoarkqDocument,
-  block: DocumentBlock,
-  blocksByName: ReadonlyMap<string, DocumentBlock>,
-  options: DocumentCheckOptions,
-  out: NoarkqDiagnostic[],
-): void {
-  if (block.parsed.references.length === 0) return;
-  const isPreamble = block.index < 0;
-  const variableNames = new Set(visibleVariables(doc, block, options.environment).map((v) => v.name));
-  const earlierBlockNames = doc.blocks.filter((b) => b.index < block.index && b.parsed.name).map((b) => b.parsed.name!.text);
-  // File variables are evaluated where they are used, so a reference in one only has to name
-  // an existing block; the order is the using block's business when the file runs.
-  const fileVariableSpans = isPreamble ? block.parsed.variables.map((v) => v.value.span) : [];
-  const inFileVariable = (r: ReferenceOccurrence): boolean => fileVariableSpans.some((s) => r.start >= s.start && r.end <= s.end);
-
-  for (const ref of block.parsed.references) {
-    if (ref.segments.length === 0 && variableNames.has(ref.name)) continue;
-    const target = blocksByName.get(ref.name);
-    if (target) {
-      if (!inFileVariable(ref)) checkOrder(block, target, ref, out);
-      continue;
-    }
-    if (ref.segments.length === 0) {
-      const suggestion = didYouMean(ref.name, [...variableNames, ...earlierBlockNames]);
-      const known = options.environment !== undefined;
-      out.push({
-        code: DocumentCodes.referenceUnknownName,
-        severity: known ? 'error' : 'warning',
-        ...ref.nameSpan,
-        message:
-          `\`${ref.name}\` is neither a variable nor a block` +
-          (suggestion ? `: did you mean \`${suggestion}\`?` : known ? ': declare it with `@' + ref.name + ' = value` or add it to the environment.' : ': declare it with `@' + ref.name + ' = value`, or make sure the environment defines it.'),
-        fixes: suggestion ? [{ title: `Change to ${suggestion}`, preferred: true, edits: [{ ...ref.nameSpan, newText: suggestion }] }] : undefined,
-      });
-      continue;
-    }
-    const candidates = inFileVariable(ref) ? [...blocksByName.keys()] : earlierBlockNames;
-    const suggestion = didYouMean(ref.name, candidates);
-    const isVariable = variableNames.has(ref.name);
-    out.push({
-      code: DocumentCodes.referenceUnknownBlock,
-      severity: 'error',
-      ...ref.nameSpan,
-      message: isVariable
-        ? `\`${ref.name}\` is a variable, and a path (\`{{${referencePathText(ref)}}}\`) reads a block's response: write \`{{${ref.name}}}\`, or name a block.`
-        : `No block is named \`${ref.name}\`` + (suggestion ? `: did you mean \`${suggestion}\`?` : ': name an earlier block (the word after its `###`).'),
-      fixes: suggestion ? [{ title: `Change to ${suggestion}`, preferred: true, edits: [{ ...ref.nameSpan, newText: suggestion }] }] : undefined,
-    });
-  }
-}
-
-function checkOrder(block: DocumentBlock, target: DocumentBlock, ref: ReferenceOccurrence, out: NoarkqDiagnostic[]): void {
-  if (target.index < block.index) return;
-  const self = target === block;
-  const related = self
-    ? []
-    : [{ start: target.start - block.start + target.parsed.name!.start, end: target.start - block.start + target.parsed.name!.end, message: `block ${ref.name}` }];
-  out.push({
-    code: DocumentCodes.referenceLaterBlock,
-    severity: 'error',
-    ...ref.nameSpan,
-    message: self
-      ? `\`{{${referencePathText(ref)}}}\` refers to its own block, whose response does not exist before it runs: refer to an earlier block.`
-      : block.index < 0
-        ? `The request above the first \`###\` runs before every block: \`${ref.name}\` cannot be used here. Move this request into a block below \`${ref.name}\`.`
-        : `Block \`${ref.name}\` comes later in the file: a reference can only use the response of an earlier block. Move \`${ref.name}\` above this block.`,
-    related,
-  });
-}
-
-/** The interface's object `{"actions": [...]}`, or a bare array of actions. */
-function checkTransactionShape(request: TransactionRequestSyntax, out: NoarkqDiagnostic[]): void {
-  const tree = request.body?.tree;
-  if (!tree || request.body?.hasSyntaxErrors) return;
-  if (tree.type === 'array') return;
-  const fail = (span: Span, message: string): void => {
-    out.push({ code: DocumentCodes.transactionBodyShape, severity: 'error', ...span, message });
-  };
-  if (tree.type !== 'object') {
-    fail({ start: tree.offset, end: tree.offset + tree.length }, 'A TRANSACTION body is `{"actions": [...]}` or an array of actions.');
-    return;
-  }
-  const actions = tree.children?.find((p) => p.children?.[0]?.value === 'actions');
-  if (!actions) {
-    const brace = { start: tree.offset, end: tree.offset + 1 };
-    fail(brace, 'The TRANSACTION body has no `"actions"`: write `{"actions": [ ... ]}`.');
-    return;
-  }
-  const value = actions.children?.[1];
-  if (value && value.type !== 'array') {
-    fail({ start: value.offset, end: value.offset + value.length }, '`"actions"` must be an array of actions: `"actions": [ {"action": "save", ...} ]`.');
-  }
-}
-
-function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): void {
-  const path = request.path;
-  if (!path) return;
-  let relative = path.text;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path.text) || path.text.startsWith('/')) {
-    const fixed = relativeToApiRoot(path.text);
-    out.push({
-      code: DocumentCodes.httpPathNotRelative,
-      severity: 'warning',
-      start: path.start,
-      end: path.end,
-      message:
-        `Paths are relative to the environment's API root` +
-        (fixed ? `: write \`${fixed}\`.` : ': write the endpoint path only (e.g. `code-lists`) and put the server in the environment.'),
-      fixes: fixed !== undefined && fixed.length > 0 ? [{ title: `Change to ${fixed}`, preferred: true, edits: [{ ...path, newText: fixed }] }] : undefined,
-    });
-    if (fixed === undefined) return;
-    relative = fixed;
-  }
-  const endpoint = matchEndpoint(relative);
-  if (!endpoint) {
-    const suggestion = didYouMean(relative, endpointCandidates(relative));
-    out.push({
-      code: DocumentCodes.unknownEndpoint,
-      severity: 'warning',
-      start: path.start,
-      end: path.end,
-      message:
-        `\`${relative}\` is not an endpoint of the archive interface` +
-        (suggestion ? `: did you mean \`${suggestion}\`?` : ' (query, transaction, upload, download, bsm-registry, code-lists, logs/..., bulk/..., full-text/search).'),
-      fixes: suggestion && relative === path.text ? [{ title: `Change to ${suggestion}`, preferred: true, edits: [{ ...path, newText: suggestion }] }] : undefined,
-    });
-    return;
-  }
-  if (!endpoint.methods.includes(request.method)) {
-    const only = endpoint.methods.length === 1 ? endpoint.methods[0] : undefined;
-    out.push({
-      code: DocumentCodes.endpointMethod,
-      severity: 'warning',
-      ...request.keyword,
-      message: `\`${endpoint.path}\` is called with ${endpoint.methods.join(' or ')}, not ${request.method}.`,
-      fixes: only ? [{ title: `Change to ${only}`, preferred: true, edits: [{ ...request.keyword, newText: only }] }] : undefined,
-    });
-    return;
-  }
-  if (request.body && (!endpoint.takesBody || request.method === 'DELETE')) {
-    out.push({
-      code: DocumentCodes.unexpectedBody,
-      severity: 'warning',
-      start: request.body.start,
-      end: request.body.end,
-      message: `${request.method} ${endpoint.path} takes no body; it is not sent. Remove it (parameters of a GET go in the query string).`,
     });
   }
 }

@@ -27,6 +27,13 @@ const brokenModel = new Proxy({} as NoarkModel, {
   },
 });
 
+/** A transaction that checks clean: a new Journalpost `jp` in case file 456. */
+const cleanTransaction =
+  'TRANSACTION\n[{"action": "save", "type": "Journalpost", "id": "jp", "fields": {"tittel": "T", "journalposttype": "I"}},\n' +
+  ' {"action": "link", "type": "Journalpost", "id": "jp", "ref": "refMappe", "linkToId": "456"},\n' +
+  ' {"action": "save", "type": "Korrespondansepart", "id": "kp", "fields": {"korrespondansepartNavn": "K", "korrespondanseparttype": "EA"}},\n' +
+  ' {"action": "link", "type": "Korrespondansepart", "id": "kp", "ref": "refRegistrering", "linkToId": "jp"}]\n';
+
 const rows: Row[] = [
   { code: 'noarkq.duplicate-block-name', bad: '### a\nGET code-lists\n### [[a]]\nGET bsm-registry\n', good: '### a\nGET code-lists\n### b\nGET bsm-registry\n' },
   { code: 'noarkq.invalid-block-name', bad: '### [[find.case]] Find it\nGET code-lists\n', good: '### find-case Find it\nGET code-lists\n', fix: 'find_case' },
@@ -54,6 +61,17 @@ const rows: Row[] = [
     good: '@kind = "Journalpost"\n### a\nGET code-lists?type={{kind}}\n',
     environment: {},
   },
+  { code: 'noarkq.reference-unknown-path', bad: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.[[idd]]}}\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n', fix: 'id' },
+  { code: 'noarkq.reference-unknown-path', bad: '### f\nQUERY Saksmappe\n### b\nGET code-lists?type={{f.results.[[type]]}}\n', good: '### f\nQUERY Saksmappe\n### b\nGET code-lists?type={{f.results[0].type}}\n', fix: '[0]' },
+  { code: 'noarkq.reference-unknown-path', bad: '### f\nQUERY Journalpost\n### b\nGET code-lists?type={{f.results[0].fields.[[titel]]}}\n', good: '### f\nQUERY Journalpost\n### b\nGET code-lists?type={{f.results[0].fields.tittel}}\n', fix: 'tittel' },
+  { code: 'noarkq.reference-unknown-path', bad: `### t\n${cleanTransaction}### b\nGET code-lists?type={{t.saved.[[jpp]].type}}\n`, good: `### t\n${cleanTransaction}### b\nGET code-lists?type={{t.saved.jp.type}}\n`, fix: 'jp' },
+  { code: 'noarkq.reference-unknown-path', bad: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id.[[value]]}}\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n' },
+  // ⟦...⟧ marks the range where [[...]] would clash with the index brackets.
+  { code: 'noarkq.reference-not-indexable', bad: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter⟦[0]⟧.id}}\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n' },
+  { code: 'noarkq.reference-not-indexable', bad: `### t\n${cleanTransaction}### b\nGET code-lists?type={{t.saved⟦[0]⟧.type}}\n`, good: `### t\n${cleanTransaction}### b\nGET code-lists?type={{t.saved.jp.type}}\n` },
+  { code: 'noarkq.reference-no-response', bad: '### dl\nDOWNLOAD 123\n### b\nGET code-lists?type={{[[dl.type]]}}\n', good: '### dl\nGET code-lists\n### b\nGET code-lists?type={{dl.results[0].type}}\n' },
+  { code: 'noarkq.reference-no-response', bad: '### del\nDELETE code-lists/journalposttype/Z\n### b\nGET code-lists?type={{[[del.code]]}}\n', good: '### put\nPUT code-lists/journalposttype/Z\n{"name": "Z"}\n### b\nGET code-lists?type={{put.code}}\n' },
+  { code: 'noarkq.reference-whole-response', bad: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{[[letter]]}}\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n', fix: '.id' },
   { code: 'noarkq.invalid-json', bad: '### a\nTRANSACTION\n{"actions" [[1]]}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
   { code: 'noarkq.invalid-json', bad: '### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": [[{{n}}]]}\n', good: '@n = 10\n### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": "{{n}}"}\n' },
   { code: 'noarkq.missing-body', bad: '### a\n[[TRANSACTION]]\n\n### b\nGET code-lists\n', good: '### a\nTRANSACTION\n[]\n### b\nGET code-lists\n' },
@@ -80,10 +98,11 @@ const rows: Row[] = [
 ];
 
 function unmark(marked: string): { text: string; start: number; end: number } {
-  const start = marked.indexOf('[[');
-  const end = marked.indexOf(']]', start) - 2;
-  assert.ok(start !== -1 && end >= start, `no [[...]] in ${JSON.stringify(marked)}`);
-  return { text: marked.slice(0, start) + marked.slice(start + 2, end + 2) + marked.slice(end + 4), start, end };
+  const [open, close] = marked.includes('⟦') ? ['⟦', '⟧'] : ['[[', ']]'];
+  const start = marked.indexOf(open);
+  const end = marked.indexOf(close, start) - open.length;
+  assert.ok(start !== -1 && end >= start, `no ${open}...${close} in ${JSON.stringify(marked)}`);
+  return { text: marked.slice(0, start) + marked.slice(start + open.length, end + open.length) + marked.slice(end + open.length + close.length), start, end };
 }
 
 describe('document diagnostics, one row per case', () => {

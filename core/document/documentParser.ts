@@ -4,7 +4,7 @@
  * reused (even when an edit above it moved it), so an edit costs one block's parse.
  */
 import { shiftDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
-import { splitLines, isBlockSeparator } from '../text/lines';
+import { isBlockSeparator } from '../text/lines';
 import { parseBlock } from './blockParser';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
@@ -26,9 +26,7 @@ export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDo
     }
   };
 
-  const starts = splitLines(text)
-    .filter((l) => isBlockSeparator(l.text))
-    .map((l) => l.start);
+  const starts = separatorStarts(text);
   const preambleEnd = starts.length > 0 ? starts[0] : text.length;
   const preamble: DocumentBlock = { start: 0, end: preambleEnd, index: -1, parsed: parse(text.slice(0, preambleEnd)) };
   const blocks: DocumentBlock[] = starts.map((start, index) => {
@@ -40,6 +38,21 @@ export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDo
     for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
   }
   return { text, preamble, blocks, diagnostics };
+}
+
+/** Offsets of the lines that begin a block. Searches for `###` instead of splitting the whole
+ * text into lines: this runs on every keystroke over the whole file. */
+function separatorStarts(text: string): number[] {
+  const starts: number[] = [];
+  let at = text.indexOf('###');
+  while (at !== -1) {
+    const lineStart = at === 0 || text.charCodeAt(at - 1) === 10;
+    if (lineStart && isBlockSeparator(text.slice(at, at + 3))) starts.push(at);
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1) break;
+    at = text.indexOf('###', lineStart ? lineEnd + 1 : at + 1);
+  }
+  return starts;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** `.noarkq` documents: parsing (blocks, variables, references, requests) and document checks. */
 export { parseDocument } from './documentParser';
 export { parseBlock, blockNamePattern } from './blockParser';
-export { checkDocument, type DocumentCheckOptions } from './documentChecker';
+export { checkDocument, createDocumentChecker, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
 export { allBlocks, blockAt, blockByName, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
 export { visibleVariables } from './variableScope';
@@ -10,3 +10,8 @@ export { apiEndpoints, apiRootPath, matchEndpoint, type EndpointDef } from './ht
 export { requestKeywords, httpMethods, type RequestKeyword } from './requestKeywords';
 export { variableNamePattern } from './variableParser';
 export type * from './documentModel';
+export { responseShapeOfBlock, noResponseReason } from './blockResponses';
+export { resolveReference, blockNameIndex } from './referenceResolver';
+export { shapeMembers, describeShape, type ShapeMember } from './shapeDescriptions';
+export { entityShape } from './entityShapes';
+export type { ResponseShape, ReferenceResolution, ReferenceProblemKind } from './responseShape';

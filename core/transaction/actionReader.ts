@@ -9,7 +9,7 @@ import type { EntityTypeDef, NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { TxCodes } from './transactionCodes';
 import { classifyId, type IdSyntax } from './transactionIds';
-import { isString, jsonTypeName, propertiesOf, propertyOf, PropertyList, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
+import { hasDuplicateKey, isString, jsonTypeName, propertiesOf, PropertyList, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
 
 export type ActionVerb = 'save' | 'link' | 'unlink' | 'delete';
 const verbs: readonly ActionVerb[] = ['save', 'link', 'unlink', 'delete'];
@@ -124,10 +124,12 @@ export function readActions(root: JsonNode | undefined, model: NoarkModel, out: 
 }
 
 function readAction(node: JsonNode, index: number, model: NoarkModel, out: NoarkqDiagnostic[]): ActionSyntax {
-  const props = new PropertyList();
-  for (const child of node.children ?? []) {
-    const p = propertyOf(child);
-    if (p && !props.add(p)) out.push(duplicateKey(p));
+  const all = propertiesOf(node);
+  let props: PropertyList;
+  if (!hasDuplicateKey(all)) props = new PropertyList(all);
+  else {
+    props = new PropertyList();
+    for (const p of all) if (!props.add(p)) out.push(duplicateKey(p));
   }
   // Every slot set up front: one object shape for all actions keeps the later passes fast.
   const action: ActionSyntax = {
@@ -287,8 +289,9 @@ function readTargets(action: ActionSyntax, prop: PropertySyntax, out: NoarkqDiag
       }
     }
   } else if (value.type === 'string' || value.type === 'number') {
+    // The usual single id: a one-slot array, not one grown by `push` (17 slots).
     const id = checkedId(value, prop.key, out);
-    if (id) action.targets.push(id);
+    if (id) action.targets = [id];
   } else {
     out.push(...wrongType(prop, 'an id string or an array of id strings'));
   }

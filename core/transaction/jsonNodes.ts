@@ -17,7 +17,9 @@ export interface PropertySyntax {
 /** The first occurrence of each key of a small object (an action has at most a handful of keys,
  * so a scan is cheaper than a Map). */
 export class PropertyList {
-  readonly items: PropertySyntax[] = [];
+  /** `items` may be given whole when it is known to hold no duplicate key (`propertiesOf`). */
+  constructor(readonly items: PropertySyntax[] = []) {}
+
   get(key: string): PropertySyntax | undefined {
     for (const p of this.items) if (p.key === key) return p;
     return undefined;
@@ -52,21 +54,22 @@ export function propertyOf(p: JsonNode): PropertySyntax | undefined {
 
 /** The properties of an object node, in text order (duplicates included). */
 export function propertiesOf(object: JsonNode): PropertySyntax[] {
-  const out: PropertySyntax[] = [];
-  for (const child of object.children ?? []) {
-    const p = propertyOf(child);
-    if (p) out.push(p);
-  }
-  return out;
+  const children = object.children;
+  if (!children) return [];
+  // `map` gives an array of exactly the right size (one grown by `push` reserves 17 slots, and
+  // a large transaction has tens of thousands of these); a child that is not a readable
+  // property (only after a syntax error) takes the slower path.
+  const out = children.map(propertyOf);
+  return out.includes(undefined) ? (out.filter((p) => p !== undefined) as PropertySyntax[]) : (out as PropertySyntax[]);
 }
 
-/** The keys of an object node, without building property records. */
-export function* keysOf(object: JsonNode): Generator<{ key: string; value: JsonNode | undefined }> {
-  for (const p of object.children ?? []) {
-    if (p.type !== 'property') continue;
-    const keyNode = p.children?.[0];
-    if (keyNode && typeof keyNode.value === 'string') yield { key: keyNode.value, value: p.children![1] };
+/** Whether two of the properties have the same key (objects are small: a scan beats a set). */
+export function hasDuplicateKey(props: readonly PropertySyntax[]): boolean {
+  for (let i = 1; i < props.length; i++) {
+    const key = props[i].key;
+    for (let j = 0; j < i; j++) if (props[j].key === key) return true;
   }
+  return false;
 }
 
 export function isString(node: JsonNode | undefined): node is JsonNode & { value: string } {

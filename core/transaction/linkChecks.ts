@@ -38,7 +38,7 @@ export function checkIdsAndLinks(graph: TransactionGraph, context: TransactionCh
 
 /** A temporary id must name an entity that an earlier action saves. */
 function checkTempUse(action: ActionSyntax, id: IdSyntax, graph: TransactionGraph, out: NoarkqDiagnostic[], isOwnId: boolean): void {
-  const entity = graph.newEntities.get(id.text);
+  const entity = id.entity;
   if (!entity) {
     graph.suggestionBudget -= graph.newEntities.size;
     const suggestion = graph.suggestionBudget >= 0 ? didYouMean(id.text, graph.newEntities.keys()) : undefined;
@@ -92,8 +92,8 @@ function resolveReference(action: ActionSyntax, out: NoarkqDiagnostic[]): Refere
 }
 
 /** The entity type an id stands for, where the transaction or the context tells. */
-function typeOfId(id: IdSyntax, graph: TransactionGraph, context: TransactionCheckContext): string | undefined {
-  if (id.kind === 'temp') return graph.newEntities.get(id.text)?.typeName;
+function typeOfId(id: IdSyntax, context: TransactionCheckContext): string | undefined {
+  if (id.kind === 'temp') return id.entity?.typeName;
   if (id.kind === 'runtime' && id.reference !== undefined) return context.referenceType?.(id.reference);
   return undefined;
 }
@@ -110,7 +110,7 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
   const type = action.type!;
   const refNode = action.ref!.node;
   if (!ref.linkable) {
-    if (ref.direction === 'child') out.push(wrongDirection(action, ref, graph, context));
+    if (ref.direction === 'child') out.push(wrongDirection(action, ref, context));
     else {
       out.push({
         code: TxCodes.refNotLinkable,
@@ -129,7 +129,7 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
     });
   }
   for (const target of action.targets) {
-    const actual = typeOfId(target, graph, context);
+    const actual = typeOfId(target, context);
     if (actual === undefined || fits(model, actual, ref.target)) continue;
     out.push({
       code: TxCodes.linkTargetTypeMismatch,
@@ -157,7 +157,7 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
 
 /** A link made from the parent side: say which link to make instead, and make it when the
  * types on the other side are known. */
-function wrongDirection(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGraph, context: TransactionCheckContext): NoarkqDiagnostic {
+function wrongDirection(action: ActionSyntax, ref: ReferenceDef, context: TransactionCheckContext): NoarkqDiagnostic {
   const model = context.model;
   const type = action.type!;
   const inverse = ref.inverse;
@@ -165,7 +165,7 @@ function wrongDirection(action: ActionSyntax, ref: ReferenceDef, graph: Transact
   if (inverse && action.id && action.targets.length > 0) {
     const parts: string[] = [];
     for (const target of action.targets) {
-      const targetType = typeOfId(target, graph, context) ?? ref.target;
+      const targetType = typeOfId(target, context) ?? ref.target;
       const targetDef = model.getType(targetType);
       const inverseRef = targetDef && !targetDef.abstract ? referenceOf(targetDef, inverse) : undefined;
       if (!inverseRef || !inverseRef.linkable) {

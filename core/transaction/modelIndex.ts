@@ -13,8 +13,13 @@ interface TypeIndex {
 }
 
 const cache = new WeakMap<EntityTypeDef, TypeIndex>();
+/** The last type looked up: consecutive lookups are nearly always about the same type (one
+ * action's fields), and this spares the WeakMap lookup on each. */
+let lastType: EntityTypeDef | undefined;
+let lastIndex: TypeIndex | undefined;
 
 function indexOf(type: EntityTypeDef): TypeIndex {
+  if (type === lastType) return lastIndex!;
   let index = cache.get(type);
   if (!index) {
     const fields = new Map<string, FieldDef>();
@@ -30,6 +35,8 @@ function indexOf(type: EntityTypeDef): TypeIndex {
     };
     cache.set(type, index);
   }
+  lastType = type;
+  lastIndex = index;
   return index;
 }
 

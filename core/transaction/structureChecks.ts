@@ -6,7 +6,7 @@
 import type { Fix, NoarkqDiagnostic } from '../diagnostics';
 import type { CreationRule, EntityTypeDef, FieldDef, LinkWay, NoarkModel, ReferenceDef } from '../schema/types';
 import type { ActionSyntax } from './actionReader';
-import { actionJson, insertActionsAfterEdit, insertPropertyEdit, keysOf, spanOf } from './jsonNodes';
+import { actionJson, insertActionsAfterEdit, insertPropertyEdit, spanOf } from './jsonNodes';
 import { fieldOf, hasParentReference, isToOne, referenceOf } from './modelIndex';
 import { TxCodes } from './transactionCodes';
 import type { TransactionCheckContext } from './transactionContext';
@@ -46,7 +46,7 @@ export function checkStructure(graph: TransactionGraph, context: TransactionChec
       }
       // An entity with no link at all is already reported once; its self-link rules would repeat it.
       if ((!connected && selfOnly) || writtenInFields) continue;
-      checkLinkRule(entity, type, rule, graph, context.model, fresh, matches, out);
+      checkLinkRule(entity, type, rule, context.model, fresh, matches, out);
     }
   }
 }
@@ -115,8 +115,15 @@ function structureReference(type: EntityTypeDef): ReferenceDef | undefined {
 
 function checkFieldRule(entity: NewEntity, type: EntityTypeDef, field: string, message: string, model: NoarkModel, out: NoarkqDiagnostic[]): void {
   for (const save of entity.saves) {
-    if (!save.fields) continue;
-    for (const p of keysOf(save.fields)) if (p.key === field && p.value && p.value.type !== 'null') return;
+    const children = save.fields?.children;
+    if (!children) continue;
+    for (let i = 0; i < children.length; i++) {
+      const p = children[i];
+      if (p.type !== 'property') continue;
+      const key = p.children?.[0];
+      const value = p.children?.[1];
+      if (key && key.value === field && typeof key.value === 'string' && value && value.type !== 'null') return;
+    }
   }
   const fieldsNode = entity.firstSave.fields;
   const fieldsKey = entity.firstSave.props.get('fields')?.keyNode;
@@ -136,7 +143,6 @@ function checkLinkRule(
   entity: NewEntity,
   type: EntityTypeDef,
   rule: LinkRule,
-  graph: TransactionGraph,
   model: NoarkModel,
   fresh: FreshIds,
   list: MatchList,
@@ -162,7 +168,7 @@ function checkLinkRule(
       for (const inc of entity.incoming) {
         const a = inc.action;
         if (a.ref!.name !== way.ref || !a.typeName || !model.isAssignable(a.typeName, way.type)) continue;
-        if (rule.otherMustBeNew && !(a.id!.kind === 'temp' && graph.newEntities.has(a.id!.text))) continue;
+        if (rule.otherMustBeNew && a.id!.entity === undefined) continue;
         list.add(a, a.id!.text, way.ref, false);
       }
       const otherType = model.getType(way.type);
@@ -171,7 +177,7 @@ function checkLinkRule(
         for (const link of entity.selfLinks) {
           if (link.ref!.name !== otherRef.inverse) continue;
           for (const t of link.targets) {
-            if (rule.otherMustBeNew && !(t.kind === 'temp' && graph.newEntities.get(t.text)?.typeName === way.type)) continue;
+            if (rule.otherMustBeNew && t.entity?.typeName !== way.type) continue;
             list.add(link, t.text, otherRef.inverse, false);
           }
         }

@@ -22,7 +22,7 @@ export function checkTransaction(root: JsonNode | undefined, context: Transactio
     const codes = new CodeListResolver(context.model, context.codeLists);
     for (const action of actions) {
       if (action.verb !== 'save' || !action.type) continue;
-      const created = action.id?.kind === 'temp' && graph.newEntities.get(action.id.text)?.firstSave === action;
+      const created = action.id !== undefined && action.id.entity?.firstSave === action;
       checkSaveFields(action, action.type, created, context, codes, out);
     }
     checkIdsAndLinks(graph, context, out);

@@ -91,10 +91,17 @@ export function buildGraph(actions: ActionSyntax[], out: NoarkqDiagnostic[]): Tr
       existing.saves.push(action);
     }
   }
+  // Every temporary id is resolved to its entity here, once; later checks read `id.entity`.
+  const newEntities = graph.newEntities;
   for (const action of actions) {
+    const targets = action.targets;
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[i];
+      if (target.kind === 'temp') target.entity = newEntities.get(target.text);
+    }
     const id = action.id;
     if (!id) continue;
-    const own = id.kind === 'temp' ? graph.newEntities.get(id.text) : undefined;
+    const own = id.kind === 'temp' ? (id.entity = newEntities.get(id.text)) : undefined;
     if (own && action.index > own.lastOwnAction.index) own.lastOwnAction = action;
     if ((action.verb !== 'link' && action.verb !== 'unlink') || !action.ref || action.typeName === undefined) continue;
     const key = entityKey(action.typeName, id.text, action.ref.name);
@@ -104,9 +111,9 @@ export function buildGraph(actions: ActionSyntax[], out: NoarkqDiagnostic[]): Tr
     }
     push(graph.linksByKey, key, action);
     if (own) own.selfLinks.push(action);
-    for (const target of action.targets) {
-      if (target.kind !== 'temp') continue;
-      graph.newEntities.get(target.text)?.incoming.push({ action, target });
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[i];
+      if (target.entity !== undefined) target.entity.incoming.push({ action, target });
     }
   }
   return graph;

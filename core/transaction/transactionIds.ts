@@ -5,6 +5,7 @@
  * or an earlier transaction's saved id).
  */
 import type { Node as JsonNode } from 'jsonc-parser';
+import type { NewEntity } from './transactionGraph';
 
 export type IdKind =
   /** A temporary id of an entity saved (created) in this transaction. */
@@ -27,6 +28,9 @@ export interface IdSyntax {
   reference: string | undefined;
   /** A temporary id that looks like a number (`-1`, `1.5`, ` 42`), which rule 7 forbids. */
   numericLooking: boolean;
+  /** For `temp`: the new entity it names, resolved once by `buildGraph` (undefined before, and
+   * when no save creates it), so that later checks need no map lookup by id text. */
+  entity: NewEntity | undefined;
 }
 
 const wholeReference = /^\{\{\s*([^{}]*?)\s*\}\}$/;
@@ -45,7 +49,7 @@ export function containsReference(text: string): boolean {
 }
 
 function id(text: string, node: JsonNode, kind: IdKind, reference?: string, numericLooking = false): IdSyntax {
-  return { text, node, kind, reference, numericLooking };
+  return { text, node, kind, reference, numericLooking, entity: undefined };
 }
 
 export function classifyId(node: JsonNode): IdSyntax {
@@ -63,5 +67,11 @@ export function classifyId(node: JsonNode): IdSyntax {
     if (reference !== undefined) return id(text, node, 'runtime', reference);
   }
   if (containsReference(text)) return id(text, node, 'partial');
-  return id(text, node, 'temp', undefined, numberLike.test(text));
+  return id(text, node, 'temp', undefined, mayLookNumeric(first) && numberLike.test(text));
+}
+
+/** Whether a text starting with `c` can match `numberLike` (a cheap test that spares the regex
+ * for nearly every temporary id). */
+function mayLookNumeric(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46 || c === 32 || (c >= 9 && c <= 13) || c > 127;
 }

@@ -8,10 +8,12 @@
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):?(\d{2}))$/;
 
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function validCalendarDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return d <= days[m - 1];
+  if (m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) return d <= 29;
+  return d <= daysInMonth[m - 1];
 }
 
 export function isValidDate(text: string): boolean {

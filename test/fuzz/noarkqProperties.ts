@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import assert from 'node:assert/strict';
-import { checkDocument, parseDocument } from '../../core/document';
+import { checkDocument, createDocumentChecker, parseDocument } from '../../core/document';
 import { allDiagnosticCodes } from '../../core/diagnosticCatalog';
 import type { NoarkqDiagnostic } from '../../core/diagnostics';
 import { parseQueryExpression } from '../../core/query';
 import { noarkModel } from '../../core/schema';
-import { anyDocumentArb, anyExpressionArb } from './noarkqArbitraries';
+import { anyDocumentArb, anyExpressionArb, documentArb } from './noarkqArbitraries';
 
 const knownCodes = new Set(allDiagnosticCodes.map((c) => c.code));
 
@@ -63,4 +63,58 @@ export const allProperties: readonly NamedProperty[] = [
   named('documentNeverThrows', documentNeverThrows),
   named('incrementalParseEqualsFreshParse', incrementalParseEqualsFreshParse),
   named('expressionNeverThrows', expressionNeverThrows),
+  named('incrementalCheckEqualsFreshCheck', incrementalCheckEqualsFreshCheck()),
 ];
+
+/** One edit: delete `remove` characters at `at` (wrapped into the text) and insert `text`. Pieces
+ * that make, break and retarget blocks and references, so that edits move, rename and re-type the
+ * blocks other blocks read. */
+function documentEditArb() {
+  return fc.record({
+    at: fc.nat(),
+    remove: fc.integer({ min: 0, max: 25 }),
+    text: fc.oneof(
+      fc.constantFrom(
+        '',
+        '\n',
+        '###',
+        '\n### letter\nUPLOAD ./a.pdf\n',
+        '\n### findCase\nQUERY Dokument\n',
+        '\n### dl\nDOWNLOAD 1\n',
+        '\nDOWNLOAD {{findCase.results[0].id}}\n',
+        '{{letter.id}}',
+        '{{findCase.results[0].idd}}',
+        '{{register.saved.jp.id}}',
+        '{{dl}}',
+        '{{caseId}}',
+        '\n@caseId = {{findCase.results[0].id}}\n',
+        'findCase',
+        '.id',
+        '[0]',
+        '"',
+        'Journalpost',
+      ),
+      fc.string({ maxLength: 3 }),
+    ),
+  });
+}
+
+/**
+ * The incremental checker, fed one edit after another (each parse reusing the previous one),
+ * gives at every step exactly what a fresh check of the same text gives. A function (hoisted) so
+ * that `allProperties` above can list it.
+ */
+export function incrementalCheckEqualsFreshCheck() {
+  return fc.property(documentArb, fc.array(documentEditArb(), { minLength: 1, maxLength: 6 }), (start, edits) => {
+    const checker = createDocumentChecker({ model: noarkModel });
+    let text = start;
+    let doc = parseDocument(text);
+    assert.deepEqual(checker.check(doc), check(text));
+    for (const e of edits) {
+      const at = text.length === 0 ? 0 : e.at % (text.length + 1);
+      text = text.slice(0, at) + e.text + text.slice(at + e.remove);
+      doc = parseDocument(text, doc);
+      assert.deepEqual(checker.check(doc), check(text));
+    }
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The incremental document checker: an edit re-checks the blocks it touches and the blocks that
+ * read them, and the result is always what a fresh `checkDocument` gives.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { noarkModel } from '../schema';
+import type { NoarkModel } from '../schema/types';
+import { checkDocument, createDocumentChecker, parseDocument, type DocumentCheckOptions, type NoarkqDocument } from './index';
+
+const base = [
+  '@notADate = "last week"',
+  '@caseId = {{findCase.results[0].id}}',
+  '### findCase',
+  'QUERY Saksmappe',
+  'LIMIT 1',
+  '### register',
+  'TRANSACTION',
+  '[{"action": "save", "type": "Journalpost", "id": "jp", "fields": {"tittel": "T", "journalposttype": "I"}},',
+  ' {"action": "link", "type": "Journalpost", "id": "jp", "ref": "refMappe", "linkToId": "{{findCase.results[0].id}}"},',
+  ' {"action": "save", "type": "Korrespondansepart", "id": "kp", "fields": {"korrespondansepartNavn": "K", "korrespondanseparttype": "EA"}},',
+  ' {"action": "link", "type": "Korrespondansepart", "id": "kp", "ref": "refRegistrering", "linkToId": "jp"}]',
+  '### letter',
+  'UPLOAD ./a.pdf',
+  '### dates',
+  'QUERY Journalpost',
+  'WHERE registreringsDato = @notADate',
+  '### viaVariable',
+  'DOWNLOAD {{caseId}}',
+  '### typo',
+  'DOWNLOAD {{leter.id}}',
+  '',
+].join('\n');
+
+/** Replaces the first `from` after `anchor` with `to`. */
+function edit(text: string, anchor: string, from: string, to: string): string {
+  const at = text.indexOf(from, text.indexOf(anchor));
+  assert.ok(at !== -1, `no ${from} after ${anchor}`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+class Session {
+  private doc: NoarkqDocument;
+  readonly checker;
+  constructor(
+    text: string,
+    private readonly options: DocumentCheckOptions = { model: noarkModel },
+  ) {
+    this.checker = createDocumentChecker(options);
+    this.doc = parseDocument(text);
+    this.check();
+  }
+
+  /** Applies the new text, checks it incrementally, asserts it equals a fresh check, and returns
+   * how many blocks were checked anew. */
+  update(text: string): number {
+    this.doc = parseDocument(text, this.doc);
+    this.check();
+    return this.checker.lastCheck.checkedBlocks;
+  }
+
+  private check(): void {
+    const incremental = this.checker.check(this.doc);
+    assert.deepEqual(incremental, checkDocument(parseDocument(this.doc.text), this.options));
+  }
+}
+
+describe('incremental document checks', () => {
+  it('re-checks nothing when nothing changed', () => {
+    const s = new Session(base);
+    assert.equal(s.update(base), 0);
+    assert.equal(s.checker.lastCheck.reusedBlocks, 7);
+  });
+
+  it('re-checks only the edited block when no other block reads it', () => {
+    const s = new Session(base);
+    assert.equal(s.update(edit(base, '### letter', './a.pdf', './b.pdf')), 1);
+  });
+
+  it('re-checks the blocks that read an edited block, through references and variables', () => {
+    const s = new Session(base);
+    // findCase itself; register reads it; the preamble's @caseId reads it, and viaVariable
+    // reads @caseId.
+    assert.equal(s.update(edit(base, '### findCase', 'QUERY Saksmappe', 'QUERY Dokument')), 4);
+  });
+
+  it('does not re-check the readers of a block whose response stays the same', () => {
+    const s = new Session(base);
+    const limit2 = edit(base, '### findCase', 'LIMIT 1', 'LIMIT 2');
+    assert.equal(s.update(limit2), 1);
+    assert.equal(s.update(edit(limit2, '### register', '"tittel": "T"', '"tittel": "Title"')), 1);
+  });
+
+  it('keeps the results of blocks that moved, in their new place, also where they point at file variables', () => {
+    const s = new Session(base);
+    const longer = edit(base, '### findCase', 'LIMIT 1', 'LIMIT 1\n# a comment that moves every block below');
+    assert.equal(s.update(longer), 1);
+    const shorter = edit(longer, '### findCase', 'LIMIT 1\n', '');
+    assert.equal(s.update(shorter), 1);
+  });
+
+  it('re-checks a block whose unknown name might now be suggested differently when block names change', () => {
+    const s = new Session(base);
+    // `letter` → `letters`: the typo block's did-you-mean changes; nothing else reads `letter`.
+    assert.equal(s.update(edit(base, '### letter', 'letter', 'letters')), 2);
+  });
+
+  it('re-checks every block when a file variable changes, and only the preamble for a comment there', () => {
+    const s = new Session(base);
+    const changed = edit(base, '@notADate', '"last week"', '"2024-01-01"');
+    assert.equal(s.update(changed), 7);
+    assert.equal(s.update(changed + '# a comment at the end of the last block'), 1);
+    assert.equal(s.update('# a comment that moves the file variables\n' + changed), 7);
+    const withComment = changed.replace('### findCase', '# a comment below the file variables\n### findCase');
+    assert.equal(new Session(changed).update(withComment), 1);
+  });
+
+  it('follows a block being added, removed, or duplicated', () => {
+    const s = new Session(base);
+    const added = base.replace('### letter', '### extra\nGET code-lists\n### letter');
+    // The new block, and the block whose unknown `leter` is matched against every block name.
+    assert.equal(s.update(added), 2);
+    // Only the typo block: its result for the old names was dropped when no check used it.
+    assert.equal(s.update(base), 1);
+    const duplicated = base + '### findCase\nQUERY Arkiv\n';
+    s.update(duplicated);
+    s.update(duplicated.replace('QUERY Arkiv', 'QUERY Arkiv\nLIMIT 2'));
+  });
+
+  it('checks identical blocks with different surroundings on their own', () => {
+    const twice = '### a\nDOWNLOAD {{b.id}}\n### b\nUPLOAD ./x.pdf\n### c\nDOWNLOAD {{b.id}}\n';
+    const s = new Session(twice);
+    s.update(twice.replace('UPLOAD ./x.pdf', 'UPLOAD ./y.pdf'));
+    s.update('### c2\nGET code-lists\n' + twice);
+  });
+
+  it('reports a failing model on each block instead of throwing, also for references into blocks', () => {
+    const failing = new Proxy({} as NoarkModel, {
+      get() {
+        throw new Error('model exploded');
+      },
+    });
+    const ds = createDocumentChecker({ model: failing }).check(parseDocument(base));
+    const failed = ds.filter((d) => d.code === 'noarkq.internal-error').map((d) => base.slice(d.start, d.end));
+    assert.deepEqual(failed, ['### findCase', '### dates']);
+    // The transaction checker catches its own failure.
+    assert.equal(ds.filter((d) => d.code === 'tx.internal-error').length, 1);
+  });
+
+  it('keeps the options of the checker it was made with', () => {
+    const withEnvironment = { model: noarkModel, environment: { token: 'x' } };
+    const s = new Session('### a\nGET code-lists?t={{token}}&u={{user}}\n', withEnvironment);
+    s.update('### a\nGET code-lists?t={{token}}&u={{users}}\n');
+  });
+});
