@@ -5,22 +5,7 @@
  */
 import type { JsonValue } from '../jsonValue';
 import type { CodeValue, NoarkModel } from '../schema/types';
-
-/** A BSM group as `GET bsm-registry` returns it. */
-export interface BsmFieldDef {
-  fieldId: string;
-  fieldName?: string;
-  fieldDescription?: string;
-  fieldType: 'string' | 'long' | 'double' | 'timestamp' | 'encrypted';
-  fieldValues?: string[];
-}
-
-export interface BsmGroupDef {
-  groupId: string;
-  groupName?: string;
-  groupDescription?: string;
-  fields: BsmFieldDef[];
-}
+import type { BsmGroup } from '../transaction';
 
 /** The last response of a block in this session, as the client recorded it. */
 export interface BlockResponse {
@@ -37,7 +22,7 @@ export interface FeatureContext {
   /** Live code lists from the archive (field name → values); they win over the model's defaults. */
   codeLists?: ReadonlyMap<string, readonly CodeValue[]>;
   /** Live BSM registry, when the client has fetched it. */
-  bsmRegistry?: readonly BsmGroupDef[];
+  bsmRegistry?: readonly BsmGroup[];
   /** Last response per block name, for hover on `{{references}}`. */
   responses?: ReadonlyMap<string, BlockResponse>;
 }

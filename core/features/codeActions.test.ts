@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
+import { checkDocument } from '../document';
+import { noarkModel } from '../schema';
+import { formatBlockActionKind, getCodeActions } from './codeActions';
+import type { FeatureContext } from './featureContext';
+import { toLspDiagnostics } from './lspDiagnostics';
+import { documentOf } from './navigation/markedText';
+
+const context: FeatureContext = { model: noarkModel };
+
+function diagnose(text: string): { document: TextDocument; diagnostics: Diagnostic[]; parsed: ReturnType<typeof documentOf>['parsed'] } {
+  const { document, parsed } = documentOf(text);
+  return { document, parsed, diagnostics: toLspDiagnostics(document, checkDocument(parsed, { model: noarkModel })) };
+}
+
+function apply(document: TextDocument, action: CodeAction): string {
+  const edits = action.edit?.changes?.[document.uri];
+  assert.ok(edits && edits.length > 0, `${action.title} has no edits`);
+  return TextDocument.applyEdits(document, edits);
+}
+
+const transaction = (...actions: string[]): string => ['### tx', 'TRANSACTION', '{ "actions": [', actions.map((a) => `  ${a}`).join(',\n'), '] }', ''].join('\n');
+
+const cases: { name: string; text: string; code: string; title: RegExp }[] = [
+  { name: 'did you mean (entity type)', text: 'QUERY Saksmape\n', code: 'noarkq.unknown-type', title: /Change to Saksmappe/ },
+  { name: 'literal → new variable', text: 'QUERY Saksmappe\nWHERE tittel = "plan"\n', code: 'noarkq.literal-in-query', title: /into variable @/ },
+  {
+    name: 'same path twice → JOIN aliases',
+    text: '@a = "1"\n@b = "2"\nQUERY Saksmappe\nWHERE refSekundaerKlasse.klasseIdent = @a && refSekundaerKlasse.klasseIdent = @b\n',
+    code: 'noarkq.same-path-twice',
+    title: /JOIN aliases/,
+  },
+  { name: 'undefined parameter → variable line', text: 'QUERY Saksmappe\nWHERE tittel = @t\n', code: 'noarkq.param-undefined', title: /Define @t/ },
+  {
+    name: 'new entity not linked → link action',
+    text: transaction('{ "action": "save", "type": "Saksmappe", "id": "sm", "fields": { "tittel": "x" } }'),
+    code: 'tx.unlinked-new-entity',
+    title: /Link/,
+  },
+  {
+    name: 'Arkiv without Arkivskaper → save and link',
+    text: transaction('{ "action": "save", "type": "Arkiv", "id": "a", "fields": { "tittel": "x" } }'),
+    code: 'tx.missing-required-link',
+    title: /Arkivskaper/,
+  },
+  {
+    name: 'Journalpost without Korrespondansepart → save and link',
+    text: transaction(
+      '{ "action": "save", "type": "Journalpost", "id": "jp", "fields": { "tittel": "x", "journalposttype": "I" } }',
+      '{ "action": "link", "type": "Journalpost", "id": "jp", "ref": "refMappe", "linkToId": "1" }',
+    ),
+    code: 'tx.missing-required-link',
+    title: /Korrespondansepart/,
+  },
+];
+
+describe('quick fixes from the checkers', () => {
+  for (const c of cases) {
+    it(c.name, () => {
+      const { document, parsed, diagnostics } = diagnose(c.text);
+      const target = diagnostics.find((d) => d.code === c.code);
+      assert.ok(target, `no ${c.code} in ${diagnostics.map((d) => d.code).join(', ')}`);
+      const actions = getCodeActions(document, parsed, target.range, [target], context);
+      const fix = actions.find((a) => c.title.test(a.title));
+      assert.ok(fix, `no action like ${c.title} in ${actions.map((a) => a.title).join(' | ')}`);
+      assert.equal(fix.kind, 'quickfix');
+      assert.deepEqual(fix.diagnostics, [target]);
+      const fixed = diagnose(apply(document, fix));
+      const same = fixed.diagnostics.filter((d) => d.code === c.code && d.message === target.message);
+      assert.deepEqual(same, [], `after "${fix.title}" the problem is still there`);
+    });
+  }
+
+  it('moves a variable written below the request above it', () => {
+    const text = '### a\nQUERY Saksmappe\nWHERE tittel = @t\n@t = "plan"\n';
+    const { document, parsed, diagnostics } = diagnose(text);
+    const target = diagnostics.find((d) => d.code === 'noarkq.variable-after-request');
+    assert.ok(target);
+    const [move] = getCodeActions(document, parsed, target.range, [target], context).filter((a) => a.kind === 'quickfix');
+    assert.equal(move.title, 'Move @t above the request');
+    const fixed = apply(document, move);
+    assert.equal(fixed, '### a\n@t = "plan"\nQUERY Saksmappe\nWHERE tittel = @t\n');
+    assert.deepEqual(diagnose(fixed).diagnostics.map((d) => d.code), []);
+  });
+
+  it('marks the preferred fix and ignores foreign or malformed data', () => {
+    const { document, parsed, diagnostics } = diagnose('QUERY Saksmape\n');
+    const [action] = getCodeActions(document, parsed, diagnostics[0].range, diagnostics, context);
+    assert.equal(action.isPreferred, true);
+    const foreign: Diagnostic[] = [
+      { ...diagnostics[0], data: { fixes: [{ title: 'bad', edits: [{ newText: 1 }] }] } },
+      { ...diagnostics[0], data: 'something else' },
+      { ...diagnostics[0], data: undefined },
+    ];
+    assert.deepEqual(getCodeActions(document, parsed, diagnostics[0].range, foreign, context).filter((a) => a.kind === 'quickfix'), []);
+  });
+});
+
+describe('format block', () => {
+  it('is offered for a block that formatting would change, and formats only it', () => {
+    const text = ['### a', 'query Saksmappe', 'where tittel=@t', '### b', 'query Mappe', ''].join('\n');
+    const { document, parsed } = documentOf(text);
+    const at = { line: 1, character: 2 };
+    const actions = getCodeActions(document, parsed, { start: at, end: at }, [], context);
+    assert.deepEqual(actions.map((a) => [a.title, a.kind]), [['Format block a', formatBlockActionKind]]);
+    assert.equal(apply(document, actions[0]), ['### a', 'QUERY Saksmappe', 'WHERE tittel = @t', '### b', 'query Mappe', ''].join('\n'));
+  });
+
+  it('is not offered when the block is already formatted', () => {
+    const { document, parsed } = documentOf('### a\nQUERY Saksmappe\n');
+    assert.deepEqual(getCodeActions(document, parsed, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, [], context), []);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Semantic tokens: what the TextMate grammar cannot know. Query paths are resolved through the
+ * model (a field is a `property`, a reference a `property` with the `reference` modifier), names
+ * are told apart by what they denote (block, variable, alias, temp id), and JSON bodies get their
+ * `type`, `ref`, field names and temp ids marked.
+ */
+import type { Range, SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Span } from '../diagnostics';
+import type { DocumentBlock, NoarkqDocument } from '../document';
+import { allBlocks } from '../document/documentNavigation';
+import type { NoarkModel } from '../schema/types';
+import type { Bound, Expression, Path, QueryRequest } from '../query';
+import type { FeatureContext } from './featureContext';
+import { symbolIndex, type SymbolIndex } from './navigation/symbolIndex';
+import { readActionViews, stringContentSpan } from './navigation/transactionActions';
+
+const tokenTypes = ['type', 'property', 'parameter', 'variable', 'keyword', 'operator', 'string', 'number', 'comment', 'function', 'namespace'] as const;
+const tokenModifiers = ['declaration', 'readonly', 'defaultLibrary', 'reference'] as const;
+
+export type TokenType = (typeof tokenTypes)[number];
+export type TokenModifier = (typeof tokenModifiers)[number];
+
+/**
+ * Types: entity types `type`; fields `property`; references `property` + `reference`; query
+ * parameters `parameter`; variables and temp ids `variable`; block names `function`; JOIN
+ * aliases `namespace`; clause and request keywords `keyword`.
+ */
+export const semanticTokensLegend: SemanticTokensLegend = { tokenTypes: [...tokenTypes], tokenModifiers: [...tokenModifiers] };
+
+export interface SemanticToken extends Span {
+  type: TokenType;
+  modifiers: TokenModifier[];
+}
+
+export function getSemanticTokens(document: TextDocument, parsed: NoarkqDocument, context: FeatureContext, range?: Range): SemanticTokens {
+  let tokens = collectSemanticTokens(parsed, context);
+  if (range) {
+    const from = document.offsetAt(range.start);
+    const to = document.offsetAt(range.end);
+    tokens = tokens.filter((t) => t.end > from && t.start < to);
+  }
+  return { data: encodeTokens(document, tokens) };
+}
+
+/** Every token, in document offsets, sorted and without overlaps. */
+export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureContext): SemanticToken[] {
+  const tokens: SemanticToken[] = [];
+  const index = symbolIndex(parsed);
+  for (const block of allBlocks(parsed)) {
+    const add = (span: Span | undefined, type: TokenType, ...modifiers: TokenModifier[]): void => {
+      if (span && span.end > span.start) tokens.push({ start: block.start + span.start, end: block.start + span.end, type, modifiers });
+    };
+    blockTokens(block, index, context.model, add);
+  }
+  // Stable: for two tokens at one place, the one added first wins.
+  const order = tokens.map((t, i) => ({ t, i })).sort((a, b) => a.t.start - b.t.start || a.i - b.i);
+  const out: SemanticToken[] = [];
+  for (const { t } of order) {
+    const last = out[out.length - 1];
+    if (last && t.start < last.end) continue;
+    out.push(t);
+  }
+  return out;
+}
+
+type Add = (span: Span | undefined, type: TokenType, ...modifiers: TokenModifier[]) => void;
+
+function blockTokens(block: DocumentBlock, index: SymbolIndex, model: NoarkModel, add: Add): void {
+  const parsed = block.parsed;
+  add(parsed.name, 'function', 'declaration');
+  for (const c of parsed.comments) add(c, 'comment');
+  for (const v of parsed.variables) add(v.nameSpan, 'variable', 'declaration');
+
+  // Temp ids first: `{{register.saved.jp.id}}` marks `jp` as the id, not as a property.
+  for (const o of index.occurrences) {
+    if (o.kind === 'tempId' && o.block === block) add({ start: o.start - block.start, end: o.end - block.start }, 'variable', ...(o.isDeclaration ? (['declaration'] as const) : []));
+  }
+  const variableAt = new Set(index.occurrences.filter((o) => o.kind === 'variable' && o.block === block).map((o) => o.start - block.start));
+  for (const ref of parsed.references) {
+    add(ref.nameSpan, variableAt.has(ref.nameSpan.start) ? 'variable' : 'function');
+    for (const segment of ref.segments) if (segment.kind === 'property') add(segment, 'property');
+  }
+
+  const request = parsed.request;
+  if (!request) return;
+  if (request.kind !== 'query') add(request.keyword, 'keyword');
+  switch (request.kind) {
+    case 'query':
+      queryTokens(request.query, model, add);
+      break;
+    case 'transaction':
+      for (const action of readActionViews(request.body?.tree)) {
+        if (action.type) add(stringContentSpan(action.type), 'type');
+        if (action.ref) add(stringContentSpan(action.ref), 'property', 'reference');
+        for (const prop of action.fields?.children ?? []) {
+          const key = prop.children?.[0];
+          if (key?.type === 'string') add(stringContentSpan(key), 'property');
+        }
+      }
+      break;
+    case 'upload':
+      add(request.path, 'string');
+      add(request.fileName, 'string');
+      break;
+    case 'download':
+      add(request.target, 'string');
+      break;
+    case 'http':
+      add(request.path, 'string');
+      break;
+    case 'unknown':
+      break;
+  }
+}
+
+function queryTokens(query: QueryRequest, model: NoarkModel, add: Add): void {
+  add(query.keyword, 'keyword');
+  add(query.type, 'type');
+  const rootType = query.type && model.getType(query.type.name) ? query.type.name : undefined;
+  // The type an alias stands for: the end of its JOIN path.
+  const aliasTypes = new Map<string, string | undefined>();
+  for (const join of query.joins) {
+    add(join.keyword, 'keyword');
+    if (join.alias) add(join.alias, 'namespace', 'declaration');
+    const type = join.path ? pathTokens(join.path, rootType, aliasTypes, model, add) : undefined;
+    if (join.alias && !aliasTypes.has(join.alias.name)) aliasTypes.set(join.alias.name, type);
+  }
+  if (query.where) {
+    add(query.where.keyword, 'keyword');
+    expressionTokens(query.where.expression, rootType, aliasTypes, model, add);
+  }
+  if (query.sort) {
+    add(query.sort.keyword, 'keyword');
+    for (const item of query.sort.items) {
+      pathTokens(item.path, rootType, aliasTypes, model, add);
+      add(item.orderSpan, 'keyword');
+    }
+  }
+  for (const clause of [query.limit, query.offset]) {
+    if (!clause) continue;
+    add(clause.keyword, 'keyword');
+    add(clause.valueSpan, 'number');
+  }
+  if (query.publicUse) {
+    add(query.publicUse.keyword, 'keyword');
+    add(query.publicUse.valueSpan, 'keyword');
+  }
+}
+
+function expressionTokens(expression: Expression | undefined, rootType: string | undefined, aliasTypes: ReadonlyMap<string, string | undefined>, model: NoarkModel, add: Add): void {
+  if (!expression) return;
+  switch (expression.kind) {
+    case 'group':
+      expressionTokens(expression.expression, rootType, aliasTypes, model, add);
+      return;
+    case 'logical':
+      for (const span of expression.operatorSpans) add(span, 'operator');
+      for (const operand of expression.operands) expressionTokens(operand, rootType, aliasTypes, model, add);
+      return;
+    case 'comparison': {
+      if (expression.path) pathTokens(expression.path, rootType, aliasTypes, model, add);
+      add(expression.operatorSpan, 'operator');
+      const operand = expression.operand;
+      const bounds: (Bound | undefined)[] = operand?.kind === 'range' ? [operand.lower, operand.upper] : [operand];
+      for (const bound of bounds) {
+        if (!bound) continue;
+        if (bound.kind === 'parameter') add(bound, 'parameter');
+        else add(bound, bound.literal === 'number' ? 'number' : 'string');
+      }
+    }
+  }
+}
+
+/** Marks the path's parts and returns the entity type at its end, when known. */
+function pathTokens(path: Path, rootType: string | undefined, aliasTypes: ReadonlyMap<string, string | undefined>, model: NoarkModel, add: Add): string | undefined {
+  let type = rootType;
+  if (path.alias) {
+    add(path.alias, 'namespace');
+    type = aliasTypes.get(path.alias.name);
+  }
+  for (const segment of path.segments) {
+    const member = type ? model.lookupMember(type, segment.name) : undefined;
+    if (member?.kind === 'reference') {
+      add(segment, 'property', 'reference');
+      type = member.reference.target;
+    } else {
+      add(segment, 'property');
+      type = undefined;
+    }
+  }
+  return type;
+}
+
+/** LSP's relative encoding; a token that crosses a line break is split per line. */
+export function encodeTokens(document: TextDocument, tokens: readonly SemanticToken[]): number[] {
+  const data: number[] = [];
+  let prevLine = 0;
+  let prevChar = 0;
+  const push = (line: number, char: number, length: number, t: SemanticToken): void => {
+    if (length <= 0) return;
+    const deltaLine = line - prevLine;
+    data.push(deltaLine, deltaLine === 0 ? char - prevChar : char, length, tokenTypes.indexOf(t.type), t.modifiers.reduce((bits, m) => bits | (1 << tokenModifiers.indexOf(m)), 0));
+    prevLine = line;
+    prevChar = char;
+  };
+  for (const t of tokens) {
+    const start = document.positionAt(t.start);
+    const end = document.positionAt(t.end);
+    if (start.line === end.line) {
+      push(start.line, start.character, end.character - start.character, t);
+      continue;
+    }
+    const text = document.getText({ start, end });
+    const lines = text.split(/\r?\n/);
+    lines.forEach((l, i) => push(start.line + i, i === 0 ? start.character : 0, l.length, t));
+  }
+  return data;
+}
