@@ -1,0 +1,190 @@
+/**
+ * The noarkq language server: document sync, diagnostics (pulled when the client can, pushed
+ * otherwise), settings, the `noarkq/...` messages, and the editor features. Only glue: every
+ * analysis is a core function.
+ */
+import {
+  DidChangeConfigurationNotification,
+  DocumentDiagnosticReportKind,
+  ErrorCodes,
+  ResponseError,
+  TextDocuments,
+  type Connection,
+  type DiagnosticServerCancellationData,
+  type DocumentDiagnosticParams,
+  type DocumentDiagnosticReport,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { NoarkModel } from '../core/schema/types';
+import { DocumentDiagnostics } from './documentDiagnostics';
+import { registerFeatureHandlers } from './featureHandlers';
+import { FeatureContextStore } from './featureContextStore';
+import { ParseCache } from './parseCache';
+import {
+  QueryRequestBodyRequest,
+  SetContextNotification,
+  SetResponsesNotification,
+  defaultServerSettings,
+  queryRequestBodyParams,
+  serverSettings,
+  setContextParams,
+  setResponsesParams,
+  type ServerSettings,
+} from './protocol';
+import { queryRequestBody } from './queryRequestBody';
+import { isolate, isolateNotification } from './requestIsolation';
+import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';
+
+export interface ServerOptions {
+  model: NoarkModel;
+  version: string;
+}
+
+export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
+  const log = (message: string): void => connection.console.error(message);
+  const documents = new TextDocuments(TextDocument);
+  const parses = new ParseCache();
+  const contexts = new FeatureContextStore(options.model);
+  const diagnostics = new DocumentDiagnostics(parses, contexts);
+  let support: ClientSupport = { pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationChangeRegistration: false };
+  let settings: ServerSettings = defaultServerSettings;
+
+  connection.onInitialize((params) => {
+    support = clientSupport(params.capabilities);
+    return { capabilities: serverCapabilities(support), serverInfo: { name: 'noarkq', version: options.version } };
+  });
+
+  connection.onInitialized(() => {
+    if (support.configurationChangeRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'noarkq' });
+    if (support.configuration) void readSettings();
+  });
+
+  // ---- settings -------------------------------------------------------------------------------
+
+  const applySettings = (raw: unknown): void => {
+    const parsed = serverSettings.safeParse(raw ?? {});
+    if (!parsed.success) {
+      log(`noarkq: ignoring invalid noarkq.* settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      return;
+    }
+    const changed = JSON.stringify(parsed.data) !== JSON.stringify(settings);
+    settings = parsed.data;
+    if (changed) diagnosticsChanged();
+  };
+
+  const readSettings = async (): Promise<void> => {
+    try {
+      applySettings(await connection.workspace.getConfiguration('noarkq'));
+    } catch (error) {
+      log(`noarkq: could not read the noarkq.* settings: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  connection.onDidChangeConfiguration(
+    isolateNotification('configuration change', log, (params) => {
+      // A client that can be asked is asked (the pushed settings may be partial or absent).
+      if (support.configuration) void readSettings();
+      else applySettings((params.settings as { noarkq?: unknown } | undefined)?.noarkq);
+    }),
+  );
+
+  // ---- diagnostics ----------------------------------------------------------------------------
+
+  const pending = new Set<string>();
+  let flushScheduled = false;
+
+  /** Push mode: check on the next turn (no timer, no debounce delay), so changes handled in the
+   * same turn (several documents opened at once) are checked once each, at their last version. */
+  const schedulePush = (uri: string): void => {
+    pending.add(uri);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      const uris = [...pending];
+      pending.clear();
+      for (const u of uris) publish(u);
+    });
+  };
+
+  const publish = (uri: string): void => {
+    const document = documents.get(uri);
+    if (!document) return;
+    try {
+      const items = settings.diagnostics.enable ? diagnostics.diagnose(document).lsp : [];
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: items });
+    } catch (error) {
+      log(`noarkq: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  };
+
+  /** Something every document's diagnostics depend on changed (context, settings). */
+  const diagnosticsChanged = (): void => {
+    if (!support.pullDiagnostics) {
+      for (const document of documents.all()) schedulePush(document.uri);
+    } else if (support.diagnosticRefresh) {
+      void connection.languages.diagnostics.refresh();
+    }
+  };
+
+  documents.onDidChangeContent((event) => {
+    if (!support.pullDiagnostics) schedulePush(event.document.uri);
+  });
+
+  documents.onDidClose((event) => {
+    const uri = event.document.uri;
+    parses.delete(uri);
+    diagnostics.forget(uri);
+    contexts.forget(uri);
+    pending.delete(uri);
+    if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+
+  connection.languages.diagnostics.on(
+    isolate<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, (params) => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document || !settings.diagnostics.enable) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const result = diagnostics.diagnose(document);
+      if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: result.lsp };
+    }),
+  );
+
+  // ---- the noarkq/... protocol ----------------------------------------------------------------
+
+  connection.onNotification(
+    SetContextNotification,
+    isolateNotification('noarkq/setContext', log, (raw) => {
+      const parsed = setContextParams.safeParse(raw);
+      if (!parsed.success) return log(`noarkq: ignoring noarkq/setContext with invalid params: ${parsed.error.message}`);
+      contexts.setContext(parsed.data);
+      diagnosticsChanged();
+    }),
+  );
+
+  connection.onNotification(
+    SetResponsesNotification,
+    isolateNotification('noarkq/setResponses', log, (raw) => {
+      const parsed = setResponsesParams.safeParse(raw);
+      if (!parsed.success) return log(`noarkq: ignoring noarkq/setResponses with invalid params: ${parsed.error.message}`);
+      contexts.setResponses(parsed.data);
+      diagnosticsChanged();
+    }),
+  );
+
+  connection.onRequest(
+    QueryRequestBodyRequest,
+    isolate('noarkq/queryRequestBody', log, (raw) => {
+      const parsed = queryRequestBodyParams.safeParse(raw);
+      if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/queryRequestBody: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
+      const params = parsed.data;
+      const document = documents.get(params.uri);
+      if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
+      const offset = params.position ? document.offsetAt(params.position) : undefined;
+      return queryRequestBody(document, parses.get(document), { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
+    }),
+  );
+
+  registerFeatureHandlers(connection, { documents, parses, contexts, log });
+  documents.listen(connection);
+}

@@ -1,0 +1,29 @@
+/**
+ * The parse of each open document, keyed by uri and version: every request on the same version
+ * shares one parse, and a new version reparses only the blocks whose text changed (the previous
+ * parse's blocks are handed to `parseDocument`, which reuses every block it finds unchanged).
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseDocument, type NoarkqDocument } from '../core/document';
+
+interface CacheEntry {
+  version: number;
+  parsed: NoarkqDocument;
+}
+
+export class ParseCache {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  /** The parse of this exact version of the document. */
+  get(document: TextDocument): NoarkqDocument {
+    const entry = this.entries.get(document.uri);
+    if (entry && entry.version === document.version) return entry.parsed;
+    const parsed = parseDocument(document.getText(), entry?.parsed);
+    this.entries.set(document.uri, { version: document.version, parsed });
+    return parsed;
+  }
+
+  delete(uri: string): void {
+    this.entries.delete(uri);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Every request handler runs isolated: an exception in a feature answers that one request with an
+ * `InternalError` (and a log line), never takes the server down, and never leaks into the next
+ * request. Cancellation is honoured before and after the work.
+ *
+ * The handler starts one macrotask late on purpose: the JSON-RPC reader delivers a `$/cancelRequest`
+ * that arrived together with its request only after the request was dispatched, so yielding once
+ * lets such a cancel reach the token before any work is done (as VS Code's own servers do).
+ */
+import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
+
+export type Logger = (message: string) => void;
+
+/** `E` is the type of the error data the request declares (most declare none). */
+export type RequestHandler<P, R, E = void> = (params: P, token: CancellationToken) => R | ResponseError<E> | Promise<R | ResponseError<E>>;
+
+export type IsolatedHandler<P, R, E = void> = (params: P, token: CancellationToken) => Promise<R | ResponseError<E>>;
+
+function cancelled<E = void>(): ResponseError<E> {
+  return new ResponseError<E>(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
+}
+
+export function isolate<P, R, E = void>(name: string, log: Logger, handler: RequestHandler<P, R, E>): IsolatedHandler<P, R, E> {
+  return async (params, token) => {
+    await nextMacrotask();
+    if (token.isCancellationRequested) return cancelled<E>();
+    try {
+      const result = await handler(params, token);
+      if (token.isCancellationRequested) return cancelled<E>();
+      return result;
+    } catch (error) {
+      log(`noarkq: ${name} failed: ${describe(error, true)}`);
+      return new ResponseError<E>(
+        ErrorCodes.InternalError,
+        `noarkq: ${name} failed (${describe(error, false)}). This is a bug in noarkq; the server keeps running. Please report it with the document's text.`,
+      );
+    }
+  };
+}
+
+/** Notifications have nobody to answer: a failure is logged and the server carries on. */
+export function isolateNotification<P>(name: string, log: Logger, handler: (params: P) => void): (params: P) => void {
+  return (params) => {
+    try {
+      handler(params);
+    } catch (error) {
+      log(`noarkq: ${name} failed: ${describe(error, true)}`);
+    }
+  };
+}
+
+function describe(error: unknown, withStack: boolean): string {
+  if (error instanceof Error) return withStack && error.stack ? error.stack : error.message;
+  return String(error);
+}
+
+function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,201 @@
+/** Diagnostics over LSP: pulled when the client declares `textDocument.diagnostic`, pushed otherwise. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { LspTestClient, offsetAt, parseMarkers, positionAt } from './lspTestClient';
+
+const codes = (items: readonly Diagnostic[]): string[] => items.map((d) => String(d.code));
+const spanOf = (text: string, d: Diagnostic): string => text.slice(offsetAt(text, d.range.start), offsetAt(text, d.range.end));
+
+const transaction = `### register
+TRANSACTION
+{
+  "actions": [
+    { "action": "save", "type": "Journalpost", "id": "jp",
+      "fields": { "tittel": "Søknad", "journalposttype": "I", "tittle": "x" } }
+  ]
+}
+`;
+
+describe('pull diagnostics', { timeout: 30_000 }, () => {
+  let client: LspTestClient;
+  before(async () => {
+    client = await LspTestClient.start({ pullDiagnostics: true });
+  });
+  after(() => client.dispose());
+
+  test('the server offers pull diagnostics and pushes nothing', () => {
+    assert.deepEqual(client.initializeResult?.capabilities.diagnosticProvider, { identifier: 'noarkq', interFileDependencies: false, workspaceDiagnostics: false });
+  });
+
+  test('reports a query error at its range, then nothing once an incremental edit fixes it', async () => {
+    const uri = 'file:///pull/query.noarkq';
+    const { text, ranges } = parseMarkers('@title = "x"\n### find\nQUERY [[Saksmape]]\nWHERE tittel = @title\n');
+    await client.open(uri, text);
+    const first = await client.pull(uri);
+    assert.equal(first.kind, 'full');
+    if (first.kind !== 'full') return;
+    assert.deepEqual(codes(first.items), ['noarkq.unknown-type']);
+    assert.deepEqual(first.items[0].range, { start: positionAt(text, ranges[0].start), end: positionAt(text, ranges[0].end) });
+
+    // Nothing changed: the same result id comes back as unchanged.
+    assert.deepEqual(await client.pull(uri, first.resultId), { kind: 'unchanged', resultId: first.resultId });
+
+    // Insert the missing `p` (`Saksma|pe`).
+    const at = positionAt(text, ranges[0].start + 'Saksma'.length);
+    await client.change(uri, [{ range: { start: at, end: at }, text: 'p' }]);
+    const second = await client.pull(uri, first.resultId);
+    assert.equal(second.kind, 'full');
+    if (second.kind === 'full') {
+      assert.deepEqual(second.items, []);
+      assert.notEqual(second.resultId, first.resultId);
+    }
+  });
+
+  test('includes the transaction checks', async () => {
+    const uri = 'file:///pull/transaction.noarkq';
+    await client.open(uri, transaction);
+    const items = await client.pullItems(uri);
+    const unknown = items.find((d) => d.code === 'tx.unknown-field');
+    assert.ok(unknown, `expected tx.unknown-field among ${codes(items).join(', ')}`);
+    assert.equal(spanOf(transaction, unknown), '"tittle"');
+  });
+
+  test('an edit in one block moves the diagnostics of the blocks below it', async () => {
+    const uri = 'file:///pull/moves.noarkq';
+    const text = '### a\nQUERY Saksmappe\n\n### b\nQUERY Journalpst\n';
+    await client.open(uri, text);
+    const before = await client.pullItems(uri);
+    assert.deepEqual(codes(before), ['noarkq.unknown-type']);
+    assert.equal(before[0].range.start.line, 4);
+    // Two lines inserted in block a.
+    const edited = await client.change(uri, [{ range: { start: { line: 1, character: 15 }, end: { line: 1, character: 15 } }, text: '\nLIMIT 5\n' }]);
+    assert.equal(edited, 2);
+    const afterEdit = await client.pullItems(uri);
+    assert.deepEqual(codes(afterEdit), ['noarkq.unknown-type']);
+    assert.equal(afterEdit[0].range.start.line, 6);
+  });
+
+  test('a document that is not open has no diagnostics', async () => {
+    assert.deepEqual(await client.pullItems('file:///pull/never-opened.noarkq'), []);
+  });
+
+  test('noarkq/setContext asks the client to pull again', async () => {
+    const refreshes = client.refreshes;
+    const refreshed = new Promise<void>((resolve) => {
+      client.connection.onRequest('workspace/diagnostic/refresh', () => {
+        client.refreshes++;
+        resolve();
+        return null;
+      });
+    });
+    await client.connection.sendNotification('noarkq/setContext', { environment: { year: 2024 } });
+    await refreshed;
+    assert.equal(client.refreshes, refreshes + 1);
+  });
+});
+
+describe('push diagnostics', { timeout: 30_000 }, () => {
+  let client: LspTestClient;
+  before(async () => {
+    client = await LspTestClient.start();
+  });
+  after(() => client.dispose());
+
+  test('the server does not offer pull diagnostics to a client without them', () => {
+    assert.equal(client.initializeResult?.capabilities.diagnosticProvider, undefined);
+  });
+
+  test('publishes on open and after each change, tagged with the version', async () => {
+    const uri = 'file:///push/query.noarkq';
+    const text = '### find\nQUERY Saksmape\n';
+    await client.open(uri, text);
+    const opened = await client.pushedDiagnostics(uri, 1);
+    assert.equal(opened.version, 1);
+    assert.deepEqual(codes(opened.diagnostics), ['noarkq.unknown-type']);
+
+    const version = await client.change(uri, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, text: 'p' }]);
+    const changed = await client.pushedDiagnostics(uri, version);
+    assert.equal(changed.version, version);
+    assert.deepEqual(changed.diagnostics, []);
+  });
+
+  test('changes sent together are published in version order, ending with the last one', async () => {
+    const uri = 'file:///push/burst.noarkq';
+    await client.open(uri, '### a\nQUERY Saksmappe\n');
+    await client.pushedDiagnostics(uri, 1);
+    const seen: Array<number | undefined> = [];
+    const last = client.nextPush(uri, (p) => {
+      seen.push(p.version);
+      return p.version === 4;
+    });
+    // Three edits written in one turn reach the server together.
+    void client.change(uri, [{ range: { start: { line: 1, character: 15 }, end: { line: 1, character: 15 } }, text: '\n' }]);
+    void client.change(uri, [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: 'LIMIT' }]);
+    void client.change(uri, [{ range: { start: { line: 2, character: 5 }, end: { line: 2, character: 5 } }, text: ' 1000' }]);
+    const published = await last;
+    assert.deepEqual(seen, [...seen].sort(), 'versions out of order');
+    assert.equal(new Set(seen).size, seen.length, 'a version was published twice');
+    assert.deepEqual(codes(published.diagnostics), ['noarkq.limit-too-large']);
+  });
+
+  test('live code lists from noarkq/setContext reach the transaction checks, and every open document is re-published', async () => {
+    const uri = 'file:///push/codes.noarkq';
+    await client.open(uri, transaction);
+    const before = await client.pushedDiagnostics(uri, 1);
+    assert.ok(!codes(before.diagnostics).includes('tx.unknown-code'));
+    const republished = client.nextPush(uri, (p) => codes(p.diagnostics).includes('tx.unknown-code'));
+    await client.connection.sendNotification('noarkq/setContext', { codeLists: { journalposttype: [{ code: 'X', name: 'Annet' }] } });
+    const after = await republished;
+    const unknownCode = after.diagnostics.find((d) => d.code === 'tx.unknown-code')!;
+    assert.equal(spanOf(transaction, unknownCode), '"I"');
+    // Forget the live list again: back to the model's defaults.
+    const restored = client.nextPush(uri, (p) => !codes(p.diagnostics).includes('tx.unknown-code'));
+    await client.connection.sendNotification('noarkq/setContext', { codeLists: null });
+    await restored;
+  });
+
+  test('an environment turns an unknown {{name}} from a warning into an error', async () => {
+    const uri = 'file:///push/environment.noarkq';
+    await client.open(uri, '### dl\nDOWNLOAD {{fileId}}\n');
+    const unknown = (await client.pushedDiagnostics(uri, 1)).diagnostics.find((d) => d.code === 'noarkq.reference-unknown-name');
+    assert.equal(unknown?.severity, 2);
+    const asError = client.nextPush(uri, (p) => p.diagnostics.some((d) => d.code === 'noarkq.reference-unknown-name' && d.severity === 1));
+    await client.connection.sendNotification('noarkq/setContext', { environment: { other: 1 } });
+    await asError;
+    const defined = client.nextPush(uri, (p) => !p.diagnostics.some((d) => d.code === 'noarkq.reference-unknown-name'));
+    await client.connection.sendNotification('noarkq/setContext', { environment: { fileId: '123' } });
+    await defined;
+    await client.connection.sendNotification('noarkq/setContext', { environment: null });
+  });
+
+  test('closing a document clears its diagnostics', async () => {
+    const uri = 'file:///push/closed.noarkq';
+    await client.open(uri, '### a\nQUERY Nothing\n');
+    assert.equal((await client.pushedDiagnostics(uri, 1)).diagnostics.length, 1);
+    const cleared = client.nextPush(uri, (p) => p.diagnostics.length === 0);
+    await client.close(uri);
+    assert.equal((await cleared).version, undefined);
+  });
+});
+
+describe('settings', { timeout: 30_000 }, () => {
+  test('noarkq.diagnostics.enable = false, read through workspace/configuration, silences diagnostics', async () => {
+    const client = await LspTestClient.start({ pullDiagnostics: true, settings: { diagnostics: { enable: false } } });
+    try {
+      const uri = 'file:///settings/off.noarkq';
+      // The settings are read after `initialized`; what is sent after the answer sees them.
+      await client.configured;
+      await client.open(uri, '### a\nQUERY Nothing\n');
+      assert.deepEqual(await client.pullItems(uri), []);
+      // Turned on again (the client announces a change; the server reads the settings anew).
+      const refreshed = new Promise<void>((resolve) => client.connection.onRequest('workspace/diagnostic/refresh', () => (resolve(), null)));
+      client.settings.diagnostics = { enable: true };
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await refreshed;
+      assert.deepEqual(codes(await client.pullItems(uri)), ['noarkq.unknown-type']);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
