@@ -2,6 +2,7 @@
 import { noarkModel } from '../core/schema';
 import { usage } from './cliArguments';
 import { ExitCode, runCheck, type CliIo } from './checkCommand';
+import { runBundledRuntime } from './bundledRuntime';
 
 /** Set by esbuild from package.json; absent when the sources run directly (tests, tsx). */
 declare const NOARKQ_VERSION: string;
@@ -10,11 +11,13 @@ function version(): string {
   return typeof NOARKQ_VERSION === 'string' ? NOARKQ_VERSION : '0.0.0-dev';
 }
 
-export function main(argv: readonly string[], io: CliIo): number {
+export function main(argv: readonly string[], io: CliIo): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'check':
       return runCheck(rest, io, noarkModel, version());
+    case 'sandbox':
+      return runBundledRuntime('sandbox', rest, io);
     case '-h':
     case '--help':
     case 'help':
@@ -38,10 +41,18 @@ const io: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 };
-try {
-  process.exitCode = main(process.argv.slice(2), io);
-} catch (error) {
-  // The checks never throw on user input; this is a bug, reported as such rather than as a stack dump.
+// The checks never throw on user input; an exception is a bug, reported as such rather than as a
+// stack dump.
+const internalError = (error: unknown): number => {
   process.stderr.write(`noarkq: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = ExitCode.usage;
+  return ExitCode.usage;
+};
+try {
+  void Promise.resolve(main(process.argv.slice(2), io))
+    .catch(internalError)
+    .then((code) => {
+      process.exitCode = code;
+    });
+} catch (error) {
+  process.exitCode = internalError(error);
 }

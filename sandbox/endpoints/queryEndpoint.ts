@@ -1,0 +1,33 @@
+/** `POST /query`: checked by core, compiled to SQL, answered as `{hasMore, results}`. */
+import { ServiceError } from '../http/errors';
+import { readJsonBody, validateBody } from '../http/requestBody';
+import { sendJson } from '../http/responses';
+import type { Router } from '../http/router';
+import type { SandboxServices } from '../sandboxServices';
+import { toResults, type EntityRow } from '../store/entityRows';
+import { compileQuery, QueryCompileError } from '../store/queryCompiler';
+import { readQuery } from './queryRequestReader';
+import { queryBodySchema } from './requestSchemas';
+
+/** The spec leaves the default open; 10 matches the vendor's other paged endpoints. */
+export const defaultQueryLimit = 10;
+
+export function registerQueryEndpoint(router: Router, services: SandboxServices): void {
+  router.api('POST', '/query', async ({ req, res }) => {
+    const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
+    const body = validateBody(queryBodySchema, value, 'query');
+    const read = readQuery(body, services.model, services.limits.maxQueryLimit);
+    const limit = body.limit ?? defaultQueryLimit;
+    const offset = body.offset ?? 0;
+    let compiled;
+    try {
+      compiled = compileQuery({ model: services.model, ...read, limit: limit + 1, offset, publicUse: body.publicUse ?? true });
+    } catch (error) {
+      if (error instanceof QueryCompileError) throw new ServiceError(400, `The query was not run: ${error.message}`);
+      throw error;
+    }
+    const { rows } = await services.db.query<EntityRow>(compiled.sql, compiled.params);
+    const page = rows.slice(0, limit);
+    sendJson(res, 200, { hasMore: rows.length > limit, results: await toResults(services.db, services.model, page) });
+  });
+}

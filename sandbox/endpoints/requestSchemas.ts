@@ -1,0 +1,40 @@
+/** zod schemas of the JSON bodies, so a wrong type is a 400 that names the offending path. */
+import { z } from 'zod';
+import type { JsonValue } from '../../core/jsonValue';
+
+export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValueSchema), z.record(jsonValueSchema)]),
+);
+
+export const queryBodySchema = z
+  .object({
+    type: z.string().min(1, 'give the entity type to query'),
+    limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
+    offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
+    query: z.string().optional(),
+    joins: z.record(z.string()).optional(),
+    parameters: z.record(z.union([z.string(), z.number(), z.boolean(), z.null()], { errorMap: () => ({ message: 'a parameter value is a string, number, boolean or null' }) })).optional(),
+    sortOrder: z.array(z.object({ field: z.string().min(1), order: z.enum(['asc', 'desc']) }).strict()).optional(),
+    publicUse: z.boolean().optional(),
+  })
+  .strict();
+
+export type QueryBodyInput = z.infer<typeof queryBodySchema>;
+
+const idSchema = z.union([z.string().min(1, 'an id cannot be empty'), z.number().int().nonnegative()]).transform(String);
+const idListSchema = z.union([idSchema, z.array(idSchema).min(1, 'give at least one id')]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+export const transactionActionSchema = z
+  .object({
+    action: z.enum(['save', 'link', 'unlink', 'delete']),
+    type: z.string().min(1),
+    id: idSchema,
+    version: z.union([z.string(), z.number()]).transform(String).optional(),
+    fields: z.record(jsonValueSchema).optional(),
+    ref: z.string().min(1).optional(),
+    linkToId: idListSchema.optional(),
+    unlinkFromId: idListSchema.optional(),
+  })
+  .strict();
+
+export const transactionBodySchema = z.object({ actions: z.array(transactionActionSchema) }).strict();

@@ -1,0 +1,61 @@
+/**
+ * `POST /transaction`: the core transaction checks first (the same ones the editor shows; their
+ * errors are 400 naming the action), then the actions in one SQL transaction.
+ */
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { checkTransaction } from '../../core/transaction';
+import { ServiceError } from '../http/errors';
+import { readJsonBody, validateBody } from '../http/requestBody';
+import { sendJson } from '../http/responses';
+import type { Router } from '../http/router';
+import type { SandboxServices } from '../sandboxServices';
+import { loadCodeLists } from '../store/codeListStore';
+import { ActionError, TransactionRun, type TxAction } from '../store/transactionExecutor';
+import { transactionBodySchema } from './requestSchemas';
+
+function actionNodes(root: JsonNode | undefined): JsonNode[] {
+  const actions = root?.type === 'object' ? root.children?.find((p) => p.children?.[0]?.value === 'actions')?.children?.[1] : undefined;
+  return actions?.type === 'array' ? (actions.children ?? []) : [];
+}
+
+async function checkWithCore(text: string, services: SandboxServices): Promise<void> {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  const diagnostics = checkTransaction(root, {
+    model: services.model,
+    codeLists: await loadCodeLists(services.db),
+    bsmRegistry: await services.bsmRegistry(),
+  });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return;
+  const nodes = actionNodes(root);
+  const messages = errors.slice(0, 5).map((d) => {
+    const index = nodes.findIndex((n) => d.start >= n.offset && d.start < n.offset + n.length);
+    return index >= 0 ? `actions[${index}]: ${d.message}` : d.message;
+  });
+  const more = errors.length > 5 ? ` (and ${errors.length - 5} more problems)` : '';
+  throw new ServiceError(400, `The transaction was not run: ${messages.join(' ')}${more}`);
+}
+
+function describe(action: TxAction | undefined, index: number): string {
+  return action ? `actions[${index}] (${action.action} ${action.type} "${action.id}")` : `actions[${index}]`;
+}
+
+export function registerTransactionEndpoint(router: Router, services: SandboxServices): void {
+  router.api('POST', '/transaction', async ({ req, res, account }) => {
+    const { value, text } = await readJsonBody(req, services.limits.maxBodyBytes);
+    await checkWithCore(text, services);
+    const body = validateBody(transactionBodySchema, value, 'transaction');
+    const actions = body.actions as TxAction[];
+    let saved;
+    try {
+      saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now }, account).run(actions));
+    } catch (error) {
+      if (error instanceof ActionError) {
+        const where = error.index === undefined ? 'The transaction' : describe(actions[error.index], error.index);
+        throw new ServiceError(error.status, `${where} failed, nothing was changed: ${error.message}`);
+      }
+      throw error;
+    }
+    sendJson(res, 200, { saved });
+  });
+}

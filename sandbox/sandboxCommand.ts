@@ -1,0 +1,71 @@
+/**
+ * The `sandbox` command: starts the local archive and prints how to reach it; Ctrl-C stops it
+ * cleanly. Shared by `npm run sandbox` (main.ts) and `noarkq sandbox` (the CLI).
+ */
+import { defaultAccountOptions } from './auth/accounts';
+import { parseSandboxArguments, sandboxUsage, type SandboxOptions } from './sandboxOptions';
+import { startSandbox } from './startSandbox';
+
+export async function runSandboxCommand(argv: readonly string[]): Promise<number> {
+  const parsed = parseSandboxArguments(argv);
+  if (parsed.kind === 'help') {
+    process.stdout.write(sandboxUsage);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`noarkq sandbox: ${parsed.message}\n\n${sandboxUsage}`);
+    return 2;
+  }
+  const options: SandboxOptions = { ...parsed.options, log: (line) => process.stderr.write(`${line}\n`) };
+  process.stdout.write('Starting the noarkq sandbox archive...\n');
+  let sandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = code === 'EADDRINUSE' ? `port ${options.port} is in use: pick another with --port` : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`noarkq sandbox: ${message}\n`);
+    return 1;
+  }
+  const accounts = { ...defaultAccountOptions, ...options.accounts };
+  const environment = {
+    sandbox: {
+      baseUrl: sandbox.url,
+      tokenUrl: sandbox.tokenUrl,
+      grantType: 'client_credentials',
+      clientId: accounts.fullClient.id,
+      clientSecret: accounts.fullClient.secret,
+    },
+  };
+  process.stdout.write(
+    [
+      `Sandbox archive running at ${sandbox.url}`,
+      `  API root:    ${sandbox.apiUrl}`,
+      `  Token URL:   ${sandbox.tokenUrl}`,
+      `  Data:        ${sandbox.dataDir ?? 'in memory (gone when the sandbox stops)'}`,
+      '',
+      'Accounts:',
+      `  client_credentials  ${accounts.fullClient.id} / ${accounts.fullClient.secret}   (full rights: delete and move)`,
+      `  client_credentials  ${accounts.ordinaryClient.id} / ${accounts.ordinaryClient.secret}   (ordinary rights)`,
+      `  password            ${accounts.user.id} / ${accounts.user.secret}`,
+      '',
+      'Environment entry:',
+      JSON.stringify(environment, null, 2),
+      '',
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      process.stdout.write('\nStopping the sandbox...\n');
+      void sandbox.close().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
+}
+

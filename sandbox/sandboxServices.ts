@@ -1,0 +1,46 @@
+/**
+ * What every endpoint module gets: the model, the database, files, tokens and the clock. Later
+ * modules (code lists, BSM registry, logs, bulk, full text) register their routes with these.
+ */
+import type { BsmGroup } from '../core/transaction';
+import type { NoarkModel } from '../core/schema';
+import type { AccountDirectory } from './auth/accounts';
+import type { TokenStore } from './auth/tokenStore';
+import type { FileStore } from './files/fileStore';
+import type { Router } from './http/router';
+import type { Database } from './store/database';
+
+export interface SandboxLimits {
+  /** Largest JSON body (query, transaction, ...), in bytes. */
+  maxBodyBytes: number;
+  /** Largest uploaded file, in bytes. */
+  maxUploadBytes: number;
+  /** Largest `limit` of a query (the spec's 500). */
+  maxQueryLimit: number;
+}
+
+export interface SandboxServices {
+  model: NoarkModel;
+  db: Database;
+  files: FileStore;
+  tokens: TokenStore;
+  accounts: AccountDirectory;
+  /** The sandbox clock in epoch milliseconds (tests may pass their own). */
+  now: () => number;
+  limits: SandboxLimits;
+  /** The BSM registry the transaction checks see; the BSM module replaces it. */
+  bsmRegistry: () => Promise<readonly BsmGroup[] | undefined>;
+}
+
+/**
+ * A piece of the sandbox: its tables and its routes. The built-in endpoints are modules too, so a
+ * later endpoint is one more module passed to `startSandbox`, not an edit of the server.
+ */
+export interface SandboxModule {
+  name: string;
+  /** DDL run at start-up (`CREATE ... IF NOT EXISTS`, so a persistent archive keeps its data). */
+  schema?: (services: Pick<SandboxServices, 'model'>) => readonly string[];
+  /** Seeds data into a new or existing archive after every module's schema exists. */
+  seed?: (services: SandboxServices) => Promise<void>;
+  routes?: (router: Router, services: SandboxServices) => void;
+}

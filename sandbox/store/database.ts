@@ -1,0 +1,116 @@
+/**
+ * The sandbox's storage behind a two-method interface, so the same SQL can run on PGlite (embedded
+ * PostgreSQL in WebAssembly, the default) or, later, on a PostgreSQL server (`--database
+ * postgres://…`). All SQL uses PostgreSQL `$n` placeholders and portable PostgreSQL features only.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { PGlite as PGliteClass } from '@electric-sql/pglite';
+
+export type SqlValue = string | number | boolean | null | readonly string[] | readonly number[] | Record<string, unknown> | unknown[];
+
+export interface SqlSession {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<{ rows: Row[] }>;
+}
+
+export interface Database extends SqlSession {
+  /** Runs `fn` in one SQL transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T>;
+  /** Runs several statements (DDL) without parameters. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Loaded by a computed name so that bundlers leave it alone: PGlite finds its WebAssembly and data
+// files next to its own module, which a bundle would break.
+const pgliteModule: string = '@electric-sql/pglite';
+
+async function loadPGlite(): Promise<typeof PGliteClass> {
+  const mod = (await import(pgliteModule)) as { PGlite: typeof PGliteClass };
+  return mod.PGlite;
+}
+
+export interface PGliteOpenOptions {
+  /** Directory of a persistent database; undefined for an in-memory one. */
+  dataDir?: string;
+  /** Folder where a freshly initialised empty cluster is cached: `initdb` in WebAssembly takes
+   * seconds, loading the cached copy a fraction of that (tests start many sandboxes). */
+  templateCacheDir?: string;
+}
+
+function templatePath(cacheDir: string, version: string): string {
+  return join(cacheDir, `pglite-empty-${version}.tar`);
+}
+
+function pgliteVersion(): string {
+  try {
+    // The package's exports hide package.json: find it next to the resolved entry point.
+    const entry = require.resolve(pgliteModule);
+    const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Opens PGlite (persistent when `dataDir` is given) behind the `Database` interface. */
+export async function openPGliteDatabase(options: PGliteOpenOptions = {}): Promise<Database> {
+  const PGlite = await loadPGlite();
+  const template = options.templateCacheDir ? templatePath(options.templateCacheDir, pgliteVersion()) : undefined;
+  const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION'));
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let db: PGliteClass | undefined;
+  if (fresh && template && existsSync(template)) {
+    try {
+      db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+    } catch {
+      db = undefined;
+    }
+  }
+  if (!db) {
+    db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+    if (fresh && template && options.templateCacheDir) await saveTemplate(db, template, options.templateCacheDir);
+  }
+  return wrapPGlite(db);
+}
+
+async function saveTemplate(db: PGliteClass, template: string, cacheDir: string): Promise<void> {
+  try {
+    const dump = await db.dumpDataDir('none');
+    mkdirSync(cacheDir, { recursive: true });
+    // Written under a unique name and renamed: parallel test processes may race here.
+    const tmp = `${template}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, template);
+  } catch {
+    // The cache only saves start-up time.
+  }
+}
+
+function wrapPGlite(db: PGliteClass): Database {
+  let closed = false;
+  return {
+    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await db.query<Row>(sql, params as unknown[]);
+      return { rows: result.rows };
+    },
+    async transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) =>
+        fn({
+          async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+            const result = await tx.query<Row>(sql, params as unknown[]);
+            return { rows: result.rows };
+          },
+        }),
+      );
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startTestSandbox, type TestSandbox } from './sandboxHarness';
+
+let t: TestSandbox;
+before(async () => {
+  t = await startTestSandbox({ tokenLifetimeSeconds: 60 });
+});
+after(() => t.close());
+
+async function tokenRequest(body: string, headers: Record<string, string> = {}) {
+  const response = await fetch(t.sandbox.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body });
+  return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
+}
+
+const probe = (token: string) => t.query(token, { type: 'Arkiv', limit: 1 });
+
+test('client_credentials with the secret in the body gives a bearer token that opens the API', async () => {
+  const r = await tokenRequest('grant_type=client_credentials&client_id=noarkq-demo&client_secret=noarkq-demo-secret&scope=openid');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.token_type, 'bearer');
+  assert.equal(r.json.expires_in, 60);
+  assert.equal(r.json.scope, 'openid');
+  assert.equal(r.json.refresh_token, undefined);
+  assert.equal((await probe(r.json.access_token as string)).status, 200);
+});
+
+test('client_credentials through HTTP Basic', async () => {
+  const basic = Buffer.from('noarkq-demo-2:noarkq-demo-2-secret').toString('base64');
+  const r = await tokenRequest('grant_type=client_credentials', { Authorization: `Basic ${basic}` });
+  assert.equal(r.status, 200);
+  assert.equal((await probe(r.json.access_token as string)).status, 200);
+});
+
+test('a wrong client secret is 401 invalid_client; a wrong password is 400 invalid_grant', async () => {
+  const client = await tokenRequest('grant_type=client_credentials&client_id=noarkq-demo&client_secret=nope');
+  assert.equal(client.status, 401);
+  assert.equal(client.json.error, 'invalid_client');
+  assert.match(String(client.json.error_description), /noarkq-demo/);
+  const user = await tokenRequest('grant_type=password&username=demo&password=wrong');
+  assert.equal(user.status, 400);
+  assert.equal(user.json.error, 'invalid_grant');
+  const grant = await tokenRequest('grant_type=implicit');
+  assert.equal(grant.status, 400);
+  assert.equal(grant.json.error, 'unsupported_grant_type');
+});
+
+test('password grant returns a refresh token; refresh_token rotates it', async () => {
+  const r = await tokenRequest('grant_type=password&username=demo&password=demo&scope=openid%20offline_access');
+  assert.equal(r.status, 200);
+  assert.equal(r.json.scope, 'openid offline_access');
+  const refresh = r.json.refresh_token as string;
+  assert.ok(refresh);
+  const renewed = await tokenRequest(`grant_type=refresh_token&refresh_token=${encodeURIComponent(refresh)}`);
+  assert.equal(renewed.status, 200);
+  assert.notEqual(renewed.json.access_token, r.json.access_token);
+  assert.equal((await probe(renewed.json.access_token as string)).status, 200);
+  const reused = await tokenRequest(`grant_type=refresh_token&refresh_token=${encodeURIComponent(refresh)}`);
+  assert.equal(reused.status, 400);
+  assert.equal(reused.json.error, 'invalid_grant');
+});
+
+test('without a token, with a bad one, or with an expired one the API answers 401 with WWW-Authenticate: Bearer', async () => {
+  const none = await t.post('/query', { type: 'Arkiv' });
+  assert.equal(none.status, 401);
+  assert.match(none.headers.get('www-authenticate') ?? '', /^Bearer/);
+  assert.equal(none.json.status, 401);
+  const bad = await probe('not-a-token');
+  assert.equal(bad.status, 401);
+  assert.match(bad.headers.get('www-authenticate') ?? '', /^Bearer .*invalid_token/);
+
+  const r = await tokenRequest('grant_type=client_credentials&client_id=noarkq-demo&client_secret=noarkq-demo-secret');
+  const token = r.json.access_token as string;
+  t.clock.advance(59);
+  assert.equal((await probe(token)).status, 200);
+  t.clock.advance(1);
+  const expired = await probe(token);
+  assert.equal(expired.status, 401);
+  assert.match(expired.json.description, /expired/);
+  assert.match(expired.headers.get('www-authenticate') ?? '', /^Bearer/);
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startTestSandbox, type TestSandbox } from './sandboxHarness';
+
+let t: TestSandbox;
+let token: string;
+before(async () => {
+  t = await startTestSandbox({ maxBodyBytes: 4096 });
+  token = await t.token();
+});
+after(() => t.close());
+
+async function raw(path: string, init: RequestInit) {
+  const response = await fetch(t.sandbox.apiUrl + path, init);
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+const auth = () => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
+
+test('errors are JSON {errorId, description, status} with either header, plain text without', async () => {
+  for (const header of ['X-Service-Error-Response-Type', 'X-Documaster-Error-Response-Type']) {
+    const r = await raw('/query', { method: 'POST', headers: { ...auth(), [header]: 'application/json' }, body: '{"type": 5}' });
+    assert.equal(r.status, 400);
+    assert.match(r.type, /^application\/json/);
+    const body = JSON.parse(r.text);
+    assert.deepEqual(Object.keys(body).sort(), ['description', 'errorId', 'status']);
+    assert.equal(body.status, 400);
+    assert.match(body.description, /`\$\.type`/);
+  }
+  const text = await raw('/query', { method: 'POST', headers: auth(), body: '{"type": 5}' });
+  assert.equal(text.status, 400);
+  assert.match(text.type, /^text\/plain/);
+  assert.match(text.text, /^400 Bad Request: Invalid query request: `\$\.type`/);
+  const a = JSON.parse((await raw('/query', { method: 'POST', headers: { ...auth(), 'X-Service-Error-Response-Type': 'application/json' }, body: '{}' })).text);
+  const b = JSON.parse((await raw('/query', { method: 'POST', headers: { ...auth(), 'X-Service-Error-Response-Type': 'application/json' }, body: '{}' })).text);
+  assert.notEqual(a.errorId, b.errorId);
+});
+
+test('malformed JSON, wrong types and unknown keys are 400 naming the problem', async () => {
+  const malformed = await t.post('/transaction', '{"actions": [', { token, raw: true });
+  assert.equal(malformed.status, 400);
+  assert.match(malformed.json.description, /not valid JSON/);
+  const wrongType = await t.post('/query', { type: 'Saksmappe', limit: 'ten' }, { token });
+  assert.equal(wrongType.status, 400);
+  assert.match(wrongType.json.description, /`\$\.limit`/);
+  const unknownKey = await t.post('/query', { type: 'Saksmappe', lmit: 5 }, { token });
+  assert.equal(unknownKey.status, 400);
+  assert.match(unknownKey.json.description, /lmit/);
+  const badAction = await t.post('/transaction', { actions: [{ action: 'create', type: 'Arkiv', id: 'a' }] }, { token });
+  assert.equal(badAction.status, 400);
+  assert.match(badAction.json.description, /actions\[0\]/);
+  const notJson = await raw('/query', { method: 'POST', headers: { ...auth(), 'Content-Type': 'text/plain' }, body: 'type=Arkiv' });
+  assert.equal(notJson.status, 415);
+});
+
+test('an oversized body is 413 and changes nothing', async () => {
+  const actions = Array.from({ length: 200 }, (_, i) => ({ action: 'save', type: 'Klassifikasjonssystem', id: `k${i}`, fields: { tittel: `System ${i}` } }));
+  const r = await t.transaction(token, actions);
+  assert.equal(r.status, 413);
+  assert.match(r.json.description, /4096 bytes/);
+  const count = await t.query(token, { type: 'Klassifikasjonssystem' });
+  assert.deepEqual(count.json.results, []);
+});
+
+test('unknown endpoints are 404, wrong methods 405, and the server keeps serving', async () => {
+  const unknown = await t.get('/nothing-here', { token });
+  assert.equal(unknown.status, 404);
+  assert.match(unknown.json.description, /Unknown endpoint GET .*\/nothing-here.*\/query/);
+  const method = await t.get('/query', { token });
+  assert.equal(method.status, 405);
+  assert.match(method.json.description, /POST/);
+  const outside = await fetch(`${t.sandbox.url}/elsewhere`);
+  assert.equal(outside.status, 404);
+  const fine = await t.query(token, { type: 'Arkiv' });
+  assert.equal(fine.status, 200);
+  assert.deepEqual(fine.json, { hasMore: false, results: [] });
+});
