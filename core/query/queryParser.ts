@@ -152,31 +152,25 @@ export class ExpressionParser {
   }
 
   private orOperator(): boolean {
-    const kind = this.tok();
-    if (kind === T_OR) return true;
-    if (kind === T_PIPE) {
-      const { start, end } = this.tokenSpan();
-      this.report('noarkq.syntax-invalid-operator', start, end, 'Use `||` for "or": a single `|` is not an operator.', [
-        { title: 'Replace with `||`', edits: [{ start, end, newText: '||' }], preferred: true },
-      ]);
-      return true;
-    }
-    if (kind === T_IDENT && this.isWordOperator('or')) return true;
-    return false;
+    return this.logicalOperator(T_OR, T_PIPE, '||', 'or');
   }
 
   private andOperator(): boolean {
-    const kind = this.tok();
-    if (kind === T_AND) return true;
-    if (kind === T_AMP) {
+    return this.logicalOperator(T_AND, T_AMP, '&&', 'and');
+  }
+
+  /** True at `&&`/`||`, or at a near miss (`&`, `|`, the SQL words) that is reported and read as it. */
+  private logicalOperator(kind: TokenKind, single: TokenKind, symbol: '&&' | '||', word: 'and' | 'or'): boolean {
+    const current = this.tok();
+    if (current === kind) return true;
+    if (current === single) {
       const { start, end } = this.tokenSpan();
-      this.report('noarkq.syntax-invalid-operator', start, end, 'Use `&&` for "and": a single `&` is not an operator.', [
-        { title: 'Replace with `&&`', edits: [{ start, end, newText: '&&' }], preferred: true },
+      this.report('noarkq.syntax-invalid-operator', start, end, `Use \`${symbol}\` for "${word}": a single \`${symbol[0]}\` is not an operator.`, [
+        { title: `Replace with \`${symbol}\``, edits: [{ start, end, newText: symbol }], preferred: true },
       ]);
       return true;
     }
-    if (kind === T_IDENT && this.isWordOperator('and')) return true;
-    return false;
+    return current === T_IDENT && this.isWordOperator(word);
   }
 
   /** SQL habit: `and`/`or` written as words between two conditions. */
