@@ -3,13 +3,8 @@
  * same run, so the ratio does not depend on the machine. Target: at most 2x JSON.parse.
  */
 import { parseQueryExpression } from '../../core/query/index';
+import type { BenchResult } from './benchResult';
 
-export interface BenchResult {
-  name: string;
-  ratio: number;
-  target: number;
-  detail: string;
-}
 
 const TARGET_BYTES = 1_000_000;
 

@@ -3,16 +3,8 @@
 import { benchQueryParser } from './queryParser.bench';
 import { benchTransactionCheck } from './transactionCheck.bench';
 import { benchEditLatency } from './editLatency.bench';
+import type { BenchResult } from './benchResult';
 
-export interface BenchResult {
-  name: string;
-  /** Measured / baseline; lower is better. */
-  ratio: number;
-  /** The ratio the project aims to stay under. */
-  target: number;
-  /** The raw figures behind the ratio. */
-  detail: string;
-}
 
 const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency];
 

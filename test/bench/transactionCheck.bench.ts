@@ -13,13 +13,8 @@ import { getLanguageService, type JSONSchema } from 'vscode-json-languageservice
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { noarkModel } from '../../core/schema/index';
 import { checkTransaction, checkTransactionText } from '../../core/transaction/index';
+import type { BenchResult } from './benchResult';
 
-export interface BenchResult {
-  name: string;
-  ratio: number;
-  target: number;
-  detail: string;
-}
 
 const ACTIONS = 10_000;
 
