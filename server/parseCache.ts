@@ -1,7 +1,8 @@
 /**
  * The parse of each open document, keyed by uri and version: every request on the same version
- * shares one parse, and a new version reparses only the blocks whose text changed (the previous
- * parse's blocks are handed to `parseDocument`, which reuses every block it finds unchanged).
+ * shares one parse, and a new version is parsed from the previous one (`parseDocument` finds the
+ * stretch of text the edits changed and parses only the blocks in it; the others are kept, and
+ * moved when the edit changed the length before them).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseDocument, type NoarkqDocument } from '../core/document';

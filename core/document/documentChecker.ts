@@ -15,7 +15,6 @@ import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
-import { blockNameIndex } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
 import { usable } from './variableScope';
 
@@ -41,27 +40,117 @@ interface CachedBlock {
   computedAt: number;
   placedAt: number;
   placed: readonly NoarkqDiagnostic[];
-  /** The last check that used it; entries no check used are dropped after it. */
-  usedIn: number;
 }
+
+/** One block (or the preamble) of the last checked document: its result, and what its key read,
+ * which decides whether an edit elsewhere can have changed the key. */
+interface Slot {
+  parsed: ParsedBlock;
+  entry: CachedBlock;
+  /** The names whose block the key looked up. */
+  reads: readonly string[];
+  /** The key holds every block name and the block's index (a name that names nothing). */
+  unresolved: boolean;
+  /** The key holds the distance to a later block. */
+  forward: boolean;
+}
+
+/** What the last check saw. `slots[0]` is the preamble, `slots[i + 1]` is `doc.blocks[i]`. */
+interface CheckState {
+  doc: NoarkqDocument;
+  slots: Slot[];
+  /** The index of the first block of each name. */
+  names: Map<string, number>;
+  duplicateNames: boolean;
+  preambleKey: string;
+  preambleReferenceNames: string;
+  /** The slots by what their key read, so an edit finds the keys it can change without
+   * looking at every block. */
+  readers: Map<string, Set<Slot>>;
+  unresolved: Set<Slot>;
+  forward: Set<Slot>;
+  /** The slots whose result has diagnostics: a clean document places nothing. */
+  withDiagnostics: Set<Slot>;
+  result: readonly NoarkqDiagnostic[];
+}
+
+const noNames: readonly string[] = [];
 
 /**
  * A checker for one document over its edits. The options (model, environment, code lists, BSM)
  * are fixed for its lifetime: when they change, make a new one.
+ *
+ * Between two checks it finds the stretch of blocks whose parse changed (the blocks before and
+ * after it are the same parses, the ones after moved), checks those blocks, and re-derives the
+ * key only of the other blocks the change can concern: those that read a name the stretch had or
+ * has, those whose key holds every name or their index when names or indexes changed, and those
+ * that read a later block across the stretch. A changed file variable (or the first check)
+ * derives every key.
  */
 export function createDocumentChecker(options: DocumentCheckOptions): DocumentChecker {
-  const cache = new Map<ParsedBlock, CachedBlock[]>();
-  let generation = 0;
   const environmentNames = new Set(Object.keys(options.environment ?? {}));
   const printIds = new Map<string, number>();
   const lastCheck = { checkedBlocks: 0, reusedBlocks: 0 };
+  let state: CheckState | undefined;
 
   function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
     lastCheck.checkedBlocks = 0;
     lastCheck.reusedBlocks = 0;
-    const names = blockNameIndex(doc);
-    const out: NoarkqDiagnostic[] = doc.diagnostics.slice();
-    checkBlockNames(doc, names, out);
+    if (state !== undefined && state.doc === doc) {
+      lastCheck.reusedBlocks = doc.blocks.length + 1;
+      return state.result.slice();
+    }
+    try {
+      return checkChanged(doc);
+    } catch (error) {
+      // The state is updated in place; after a bug half way, start over on the next check.
+      state = undefined;
+      throw error;
+    }
+  }
+
+  function checkChanged(doc: NoarkqDocument): NoarkqDiagnostic[] {
+    const count = doc.blocks.length + 1;
+    const preambleKey = fileVariablesKey(doc.preamble.parsed);
+    const preambleReferenceNames = referenceNamesInVariables(doc.preamble.parsed);
+    const joinedReferenceNames = preambleReferenceNames.join('\n');
+    const previous = state !== undefined && state.preambleKey === preambleKey && state.preambleReferenceNames === joinedReferenceNames ? state : undefined;
+
+    // The changed stretch: [same, changedEnd) now, [same, oldChangedEnd) before. Without a
+    // previous state everything is changed, and the old results are only looked up by parse.
+    let same = 0;
+    let sameAfter = 0;
+    const oldSlots: readonly Slot[] = previous?.slots ?? state?.slots ?? [];
+    const oldCount = oldSlots.length;
+    if (previous !== undefined) {
+      const limit = Math.min(count, oldCount);
+      while (same < limit && parsedAt(doc, same) === oldSlots[same].parsed) same++;
+      while (sameAfter < limit - same && parsedAt(doc, count - 1 - sameAfter) === oldSlots[oldCount - 1 - sameAfter].parsed) sameAfter++;
+    }
+    const changedEnd = count - sameAfter;
+    const oldChangedEnd = oldCount - sameAfter;
+
+    // Block names: the same index unless the stretch changed a name or the number of blocks.
+    // The names the stretch had or has are the ones whose block (or its answer) may differ.
+    const affected = new Set<string>();
+    let namesChanged = true;
+    let index: { names: Map<string, number>; duplicateNames: boolean } | undefined;
+    if (previous !== undefined) {
+      const oldNames: string[] = [];
+      const newNames: string[] = [];
+      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, previous.doc.blocks[i - 1].parsed);
+      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, doc.blocks[i - 1].parsed);
+      for (const n of oldNames) affected.add(n);
+      for (const n of newNames) affected.add(n);
+      namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n !== newNames[i]);
+      if (!namesChanged && count === oldCount) index = previous;
+    }
+    const { names, duplicateNames } = index ?? nameIndex(doc);
+    const blockNamed = (name: string): DocumentBlock | undefined => {
+      const i = names.get(name);
+      return i === undefined ? undefined : doc.blocks[i];
+    };
+
     let allNames: string[] | undefined;
     const scope: BlockCheckScope = {
       doc,
@@ -69,76 +158,163 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       environment: options.environment,
       environmentKnown: options.environment !== undefined,
       options,
-      blockNamed: (name) => names.get(name),
+      blockNamed,
       allBlockNames: () => (allNames ??= doc.blocks.flatMap((b) => (b.parsed.name ? [b.parsed.name.text] : []))),
     };
     const dependencies: DependencyContext = {
       doc,
       model: options.model,
       printIds,
-      names,
-      preambleKey: fileVariablesKey(doc.preamble.parsed),
-      preambleReferenceNames: referenceNamesInVariables(doc.preamble.parsed),
+      blockNamed,
+      preambleKey,
+      preambleReferenceNames,
       namesKey: undefined,
       allBlockNames: scope.allBlockNames,
       environmentNames,
     };
+    const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : doc.blocks[i - 1]);
 
-    const now = ++generation;
-    let stale = false;
-    const blocks = doc.blocks;
-    for (let i = -1; i < blocks.length; i++) {
-      const block = i < 0 ? doc.preamble : blocks[i];
-      const parsed = block.parsed;
-      const key = dependencyKey(dependencies, block);
-      // Identical blocks share a parse; each may have its own key.
-      let entries = cache.get(parsed);
-      let entry = entries === undefined ? undefined : findEntry(entries, key);
-      if (entry === undefined) {
-        entry = { key, diagnostics: checkBlock(scope, block), computedAt: block.start, placedAt: NaN, placed: [], usedIn: now };
-        if (entries === undefined) cache.set(parsed, (entries = []));
-        entries.push(entry);
-        stale = true;
-        lastCheck.checkedBlocks++;
-      } else {
-        entry.usedIn = now;
-        lastCheck.reusedBlocks++;
+    const readers = previous?.readers ?? new Map<string, Set<Slot>>();
+    const unresolved = previous?.unresolved ?? new Set<Slot>();
+    const forward = previous?.forward ?? new Set<Slot>();
+    const withDiagnostics = previous?.withDiagnostics ?? new Set<Slot>();
+    const track = (slot: Slot): void => {
+      for (const n of slot.reads) {
+        const set = readers.get(n);
+        if (set === undefined) readers.set(n, new Set([slot]));
+        else set.add(slot);
       }
-      if (entry.placedAt !== block.start) {
+      if (slot.unresolved) unresolved.add(slot);
+      if (slot.forward) forward.add(slot);
+      if (slot.entry.diagnostics.length > 0) withDiagnostics.add(slot);
+    };
+    const untrack = (slot: Slot): void => {
+      for (const n of slot.reads) {
+        const set = readers.get(n);
+        if (set === undefined) continue;
+        set.delete(slot);
+        if (set.size === 0) readers.delete(n);
+      }
+      unresolved.delete(slot);
+      forward.delete(slot);
+      withDiagnostics.delete(slot);
+    };
+
+    // The changed stretch: each block keeps an old result of the same parse and key (it moved
+    // within the stretch, or came back), or is checked.
+    const candidates = new Map<ParsedBlock, Slot[]>();
+    for (let i = same; i < oldChangedEnd; i++) {
+      const s = oldSlots[i];
+      if (previous !== undefined) untrack(s);
+      const list = candidates.get(s.parsed);
+      if (list === undefined) candidates.set(s.parsed, [s]);
+      else list.push(s);
+    }
+    const changed: Slot[] = [];
+    for (let i = same; i < changedEnd; i++) {
+      const block = blockAt(i);
+      const derived = dependencyKey(dependencies, block);
+      const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key);
+      const slot: Slot = { parsed: block.parsed, entry: reused?.entry ?? computeEntry(scope, block, derived.key), reads: derived.reads, unresolved: derived.unresolved, forward: derived.forward };
+      changed.push(slot);
+      track(slot);
+    }
+    const slots = same === 0 && sameAfter === 0 ? changed : oldSlots.slice(0, same).concat(changed, oldSlots.slice(oldChangedEnd));
+
+    // The other blocks whose key the change can concern.
+    if (previous !== undefined) {
+      const indexShift = count - oldCount;
+      const concerned = new Set<Slot>();
+      for (const n of affected) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
+      if (namesChanged || indexShift !== 0) for (const s of unresolved) concerned.add(s);
+      for (const s of forward) concerned.add(s);
+      const positions = positionsOf(slots, concerned);
+      for (const slot of concerned) {
+        const i = positions.get(slot)!;
+        if (i >= same && i < changedEnd) continue;
+        const rekey =
+          (slot.unresolved && (namesChanged || (indexShift !== 0 && i >= changedEnd))) ||
+          (slot.forward && i < same) ||
+          slot.reads.some((n) => affected.has(n));
+        if (!rekey) continue;
+        const block = blockAt(i);
+        const derived = dependencyKey(dependencies, block);
+        untrack(slot);
+        if (derived.key !== slot.entry.key) slot.entry = computeEntry(scope, block, derived.key);
+        slot.reads = derived.reads;
+        slot.unresolved = derived.unresolved;
+        slot.forward = derived.forward;
+        track(slot);
+      }
+    }
+    lastCheck.reusedBlocks = count - lastCheck.checkedBlocks;
+
+    const out: NoarkqDiagnostic[] = doc.diagnostics.slice();
+    if (duplicateNames) checkBlockNames(doc, blockNamed, out);
+    const placing = [...positionsOf(slots, withDiagnostics)].sort((a, b) => a[1] - b[1]);
+    for (const [slot, i] of placing) {
+      const entry = slot.entry;
+      const start = blockAt(i).start;
+      if (entry.placedAt !== start) {
         const placed: NoarkqDiagnostic[] = [];
-        for (const d of entry.diagnostics) placed.push(place(d, block.start, entry.computedAt));
+        for (const d of entry.diagnostics) placed.push(place(d, start, entry.computedAt));
         entry.placed = placed;
-        entry.placedAt = block.start;
+        entry.placedAt = start;
       }
       for (const d of entry.placed) out.push(d);
     }
-    // A new entry means an edit, which may have left others unused; an unchanged document
-    // leaves the cache as it is.
-    if (stale) dropUnused(cache, now);
     // A few sorted runs (syntax diagnostics, block names, then the blocks in order), which the
     // sort merges quickly.
-    return out.sort(byPosition);
+    out.sort(byPosition);
+    state = { doc, slots, names, duplicateNames, preambleKey, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, withDiagnostics, result: out };
+    return out.slice();
+  }
+
+  function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
+    lastCheck.checkedBlocks++;
+    return { key, diagnostics: checkBlock(scope, block), computedAt: block.start, placedAt: NaN, placed: [] };
   }
 
   return { check, lastCheck };
 }
 
+const noSlots: ReadonlySet<Slot> = new Set();
+
+/** Where each of `wanted` is in `slots`: a look per slot for a few, one pass for many. */
+function positionsOf(slots: readonly Slot[], wanted: ReadonlySet<Slot>): Map<Slot, number> {
+  const positions = new Map<Slot, number>();
+  if (wanted.size <= 16) {
+    for (const s of wanted) positions.set(s, slots.indexOf(s));
+  } else {
+    for (let i = 0; i < slots.length; i++) if (wanted.has(slots[i])) positions.set(slots[i], i);
+  }
+  return positions;
+}
+
+function parsedAt(doc: NoarkqDocument, slot: number): ParsedBlock {
+  return slot === 0 ? doc.preamble.parsed : doc.blocks[slot - 1].parsed;
+}
+
+function pushName(names: string[], parsed: ParsedBlock): void {
+  if (parsed.name) names.push(parsed.name.text);
+}
+
+/** The first block of each name, and whether any name is taken twice. */
+function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicateNames: boolean } {
+  const names = new Map<string, number>();
+  let duplicateNames = false;
+  const blocks = doc.blocks;
+  for (let i = 0; i < blocks.length; i++) {
+    const name = blocks[i].parsed.name?.text;
+    if (name === undefined) continue;
+    if (names.has(name)) duplicateNames = true;
+    else names.set(name, i);
+  }
+  return { names, duplicateNames };
+}
+
 function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
   return a.start - b.start || a.end - b.end;
-}
-
-function dropUnused(cache: Map<ParsedBlock, CachedBlock[]>, now: number): void {
-  for (const [parsed, entries] of cache) {
-    if (entries.every((e) => e.usedIn === now)) continue;
-    const used = entries.filter((e) => e.usedIn === now);
-    if (used.length === 0) cache.delete(parsed);
-    else cache.set(parsed, used);
-  }
-}
-
-function findEntry(entries: readonly CachedBlock[], key: string): CachedBlock | undefined {
-  for (const e of entries) if (e.key === key) return e;
-  return undefined;
 }
 
 const fileVariableKeys = new WeakMap<ParsedBlock, string>();
@@ -167,7 +343,7 @@ interface DependencyContext {
   model: NoarkModel;
   /** Answer fingerprints as small numbers, so that keys stay short (one table per checker). */
   printIds: Map<string, number>;
-  names: ReadonlyMap<string, DocumentBlock>;
+  blockNamed(name: string): DocumentBlock | undefined;
   /** The file variables as the blocks see them. */
   preambleKey: string;
   /** Names that the file variables' `{{references}}` use: a `{{variable}}` may lead to them. */
@@ -179,9 +355,16 @@ interface DependencyContext {
   environmentNames: ReadonlySet<string>;
 }
 
+interface DerivedKey {
+  key: string;
+  reads: readonly string[];
+  unresolved: boolean;
+  forward: boolean;
+}
+
 /**
- * What a block's result depends on besides its own parse, as a string. The options are the
- * checker's and never change. The rest:
+ * What a block's result depends on besides its own parse, as a string, with what it read. The
+ * options are the checker's and never change. The rest:
  * - the file variables (values, and the spans diagnostics point back at);
  * - for each name the block's references use (and, for a `{{variable}}`, the names the file
  *   variables' references use): which block has it (its parse decides the response shape) and
@@ -189,35 +372,45 @@ interface DependencyContext {
  * - for a name that names nothing the block's diagnostic suggests a block from: every block
  *   name and this block's position, which is what the suggestion is drawn from.
  */
-function dependencyKey(ctx: DependencyContext, block: DocumentBlock): string {
+function dependencyKey(ctx: DependencyContext, block: DocumentBlock): DerivedKey {
   const refs = block.parsed.references;
   let key = block.index < 0 ? '' : ctx.preambleKey;
-  if (refs.length === 0) return key;
+  if (refs.length === 0) return { key, reads: noNames, unresolved: false, forward: false };
+  const reads: string[] = [];
+  const seen = { forward: false };
   let unresolved = false;
   let readsVariable = false;
   for (const r of refs) {
     const needsBlock = r.segments.length > 0;
     if (!needsBlock) readsVariable = true;
-    const part = nameKey(ctx, block, r.name);
+    reads.push(r.name);
+    const part = nameKey(ctx, block, r.name, seen);
     if (part !== undefined) key += part;
     else if (needsBlock || !isVariable(ctx, block, r.name)) unresolved = true;
   }
   if (readsVariable) {
     for (const name of ctx.preambleReferenceNames) {
-      const part = nameKey(ctx, block, name);
+      reads.push(name);
+      const part = nameKey(ctx, block, name, seen);
       if (part !== undefined) key += part;
     }
   }
   if (unresolved) key += `|i${block.index}|${(ctx.namesKey ??= ctx.allBlockNames().join('\n'))}`;
-  return key;
+  return { key, reads, unresolved, forward: seen.forward };
 }
 
 /** `|name:<where>:<answer>` for a name that a block has, undefined when none has it. A later
  * block's offset and name span are where "block x" points. */
-function nameKey(ctx: DependencyContext, block: DocumentBlock, name: string): string | undefined {
-  const target = ctx.names.get(name);
+function nameKey(ctx: DependencyContext, block: DocumentBlock, name: string, seen: { forward: boolean }): string | undefined {
+  const target = ctx.blockNamed(name);
   if (target === undefined) return undefined;
-  const where = target === block ? 's' : target.index < block.index ? 'b' : `a${target.start - block.start}+${target.parsed.name!.start}`;
+  let where: string;
+  if (target === block) where = 's';
+  else if (target.index < block.index) where = 'b';
+  else {
+    where = `a${target.start - block.start}+${target.parsed.name!.start}`;
+    seen.forward = true;
+  }
   const print = answerFingerprint(target.parsed, ctx.model);
   let printId = ctx.printIds.get(print);
   if (printId === undefined) ctx.printIds.set(print, (printId = ctx.printIds.size));
@@ -253,11 +446,11 @@ function placeSpan<T extends Span>(s: T, start: number, computedAt: number): T {
 }
 
 /** Names are unique; later duplicates point back at the first one. Reported in document offsets. */
-function checkBlockNames(doc: NoarkqDocument, first: ReadonlyMap<string, DocumentBlock>, out: NoarkqDiagnostic[]): void {
+function checkBlockNames(doc: NoarkqDocument, first: (name: string) => DocumentBlock | undefined, out: NoarkqDiagnostic[]): void {
   for (const b of doc.blocks) {
     const name = b.parsed.name;
     if (!name) continue;
-    const original = first.get(name.text);
+    const original = first(name.text);
     if (original === undefined || original === b) continue;
     const earlier = { start: original.start + original.parsed.name!.start, end: original.start + original.parsed.name!.end };
     out.push({

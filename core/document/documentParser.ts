@@ -1,58 +1,177 @@
 /**
  * Splits a `.noarkq` text into the preamble and its `###` blocks and parses each from its own
- * text. With the previous parse of the same document, a block whose text did not change is
- * reused (even when an edit above it moved it), so an edit costs one block's parse.
+ * text. With the previous parse of the same document, only the stretch of text that differs is
+ * looked at again: the blocks before it are kept as they were, the blocks after it are kept and
+ * moved, and the blocks in it are parsed anew (or reused, when an edit gave a block back a text
+ * it had in the previous parse). So an edit costs about one block's parse, not the file's.
  */
 import { shiftDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
-import { isBlockSeparator } from '../text/lines';
 import { parseBlock } from './blockParser';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
 
 export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDocument {
-  if (previous && previous.text === text) return previous;
-  const reusable = new Map<string, ParsedBlock>();
-  if (previous) {
-    reusable.set(previous.preamble.parsed.text, previous.preamble.parsed);
-    for (const b of previous.blocks) reusable.set(b.parsed.text, b.parsed);
-  }
-  const parse = (blockText: string): ParsedBlock => {
-    const known = reusable.get(blockText);
-    if (known) return known;
-    try {
-      return parseBlock(blockText);
-    } catch (error) {
-      return crashedBlock(blockText, error);
-    }
-  };
+  if (previous === undefined) return parseWhole(text);
+  if (previous.text === text) return previous;
+  return reparse(text, previous);
+}
 
-  const starts = separatorStarts(text);
+function parseWhole(text: string): NoarkqDocument {
+  const starts = separatorStarts(text, 0, text.length);
   const preambleEnd = starts.length > 0 ? starts[0] : text.length;
-  const preamble: DocumentBlock = { start: 0, end: preambleEnd, index: -1, parsed: parse(text.slice(0, preambleEnd)) };
+  const preamble: DocumentBlock = { start: 0, end: preambleEnd, index: -1, parsed: parseSafely(text.slice(0, preambleEnd)) };
   const blocks: DocumentBlock[] = starts.map((start, index) => {
     const end = index + 1 < starts.length ? starts[index + 1] : text.length;
-    return { start, end, index, parsed: parse(text.slice(start, end)) };
+    return { start, end, index, parsed: parseSafely(text.slice(start, end)) };
   });
   const diagnostics: NoarkqDiagnostic[] = [];
-  for (const b of [preamble, ...blocks]) {
-    for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
-  }
+  for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
+  for (const b of blocks) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
   return { text, preamble, blocks, diagnostics };
 }
 
-/** Offsets of the lines that begin a block. Searches for `###` instead of splitting the whole
- * text into lines: this runs on every keystroke over the whole file. */
-function separatorStarts(text: string): number[] {
+/**
+ * Whether a position begins a block depends on the character before it and the three at it.
+ * So, with the text before `prefix` and after `suffix` unchanged, a separator that ends before
+ * the changed stretch is still one (at the same offset), one that starts more than a character
+ * after it is still one (moved by the length difference), and only the positions in between are
+ * searched again. A block is kept when both of its ends are kept separators (or the text's end).
+ */
+function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
+  const old = previous.text;
+  const prefix = commonPrefixLength(old, text);
+  const suffix = commonSuffixLength(old, text, Math.min(old.length, text.length) - prefix);
+  const delta = text.length - old.length;
+  const oldBlocks = previous.blocks;
+
+  // Separators kept before: those of blocks [0, before), at their old offsets. The blocks before
+  // `before - 1` are kept whole; the end of block `before - 1` may have moved.
+  const scanFrom = Math.max(0, prefix - 2);
+  const before = firstStartAtOrAfter(oldBlocks, scanFrom, 0);
+  // Separators kept after: those of blocks [after, length), at their old offsets plus `delta`.
+  const after = firstStartAtOrAfter(oldBlocks, old.length - suffix + 1, before);
+  const scanned = separatorStarts(text, scanFrom, text.length - suffix + 1);
+
+  // What the old blocks in the changed stretch parsed to, by text: an edit that gives a block
+  // back its previous text (an undo within the stretch, a moved block) reuses its parse.
+  const reusable = new Map<string, ParsedBlock>();
+  const oldWindowFirst = Math.max(0, before - 1);
+  if (before === 0) reusable.set(previous.preamble.parsed.text, previous.preamble.parsed);
+  for (let i = oldWindowFirst; i < after; i++) reusable.set(oldBlocks[i].parsed.text, oldBlocks[i].parsed);
+  const parse = (from: number, to: number): ParsedBlock => {
+    const blockText = text.slice(from, to);
+    return reusable.get(blockText) ?? parseSafely(blockText);
+  };
+
+  const keptAfter = oldBlocks.length - after;
+  const firstAfterStart = keptAfter > 0 ? oldBlocks[after].start + delta : text.length;
+  const blocks: DocumentBlock[] = oldBlocks.slice(0, oldWindowFirst);
+  const windowStarts: number[] = before > 0 ? [oldBlocks[before - 1].start, ...scanned] : scanned;
+  for (let i = 0; i < windowStarts.length; i++) {
+    const start = windowStarts[i];
+    const end = i + 1 < windowStarts.length ? windowStarts[i + 1] : firstAfterStart;
+    blocks.push({ start, end, index: blocks.length, parsed: parse(start, end) });
+  }
+  const indexDelta = blocks.length - after;
+  for (let i = after; i < oldBlocks.length; i++) {
+    const b = oldBlocks[i];
+    blocks.push(delta === 0 && indexDelta === 0 ? b : { start: b.start + delta, end: b.end + delta, index: b.index + indexDelta, parsed: b.parsed });
+  }
+  const preambleEnd = blocks.length > 0 ? blocks[0].start : text.length;
+  const preamble: DocumentBlock =
+    before > 0 ? previous.preamble : { start: 0, end: preambleEnd, index: -1, parsed: parse(0, preambleEnd) };
+
+  return { text, preamble, blocks, diagnostics: placeDiagnostics(previous, preamble, blocks, oldWindowFirst, before > 0, after, keptAfter, delta) };
+}
+
+/**
+ * The document's syntax diagnostics, in block order: those of the kept blocks before the change
+ * are the previous document's own, those of the kept blocks after it are the previous ones moved,
+ * and only the blocks in between are placed anew.
+ */
+function placeDiagnostics(
+  previous: NoarkqDocument,
+  preamble: DocumentBlock,
+  blocks: readonly DocumentBlock[],
+  keptBefore: number,
+  preambleKept: boolean,
+  oldAfter: number,
+  keptAfter: number,
+  delta: number,
+): NoarkqDiagnostic[] {
+  const old = previous.diagnostics;
+  let head = 0;
+  let tail = 0;
+  // Counting walks the kept blocks; a clean document has nothing to count.
+  if (old.length > 0) {
+    if (preambleKept) head += previous.preamble.parsed.diagnostics.length;
+    for (let i = 0; i < keptBefore; i++) head += previous.blocks[i].parsed.diagnostics.length;
+    for (let i = oldAfter; i < previous.blocks.length; i++) tail += previous.blocks[i].parsed.diagnostics.length;
+  }
+  const diagnostics: NoarkqDiagnostic[] = old.slice(0, head);
+  if (!preambleKept) for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
+  for (let i = keptBefore; i < blocks.length - keptAfter; i++) {
+    const b = blocks[i];
+    for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
+  }
+  for (let i = old.length - tail; i < old.length; i++) diagnostics.push(shiftDiagnostic(old[i], delta));
+  return diagnostics;
+}
+
+/** The first of `blocks` (sorted by start) from `from` on that starts at or after `offset`. */
+function firstStartAtOrAfter(blocks: readonly DocumentBlock[], offset: number, from: number): number {
+  let lo = from;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blocks[mid].start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Compares growing stretches with `===` on slices (a native comparison of the characters, which
+ * a loop over `charCodeAt` is many times slower than); each character is compared about twice. */
+function commonPrefixLength(a: string, b: string): number {
+  let lo = 0;
+  let hi = Math.min(a.length, b.length);
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.slice(lo, mid) === b.slice(lo, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function commonSuffixLength(a: string, b: string, limit: number): number {
+  let lo = 0;
+  let hi = limit;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.slice(a.length - mid, a.length - lo) === b.slice(b.length - mid, b.length - lo)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Offsets in `[from, to)` of the lines that begin a block (`###` at the start of a line).
+ * Searches for `###` instead of splitting the text into lines. */
+function separatorStarts(text: string, from: number, to: number): number[] {
   const starts: number[] = [];
-  let at = text.indexOf('###');
-  while (at !== -1) {
-    const lineStart = at === 0 || text.charCodeAt(at - 1) === 10;
-    if (lineStart && isBlockSeparator(text.slice(at, at + 3))) starts.push(at);
-    const lineEnd = text.indexOf('\n', at);
-    if (lineEnd === -1) break;
-    at = text.indexOf('###', lineStart ? lineEnd + 1 : at + 1);
+  let at = text.indexOf('###', from);
+  while (at !== -1 && at < to) {
+    if (at === 0 || text.charCodeAt(at - 1) === 10) starts.push(at);
+    at = text.indexOf('###', at + 1);
   }
   return starts;
+}
+
+function parseSafely(blockText: string): ParsedBlock {
+  try {
+    return parseBlock(blockText);
+  } catch (error) {
+    return crashedBlock(blockText, error);
+  }
 }
 
 /**
