@@ -1,9 +1,13 @@
-/** The built-in modules: tokens, and the core structure endpoints (query, transaction, files). */
+/** The built-in modules: tokens, the core structure endpoints (query, transaction, files), code
+ * lists, the BSM registry, logs, bulk open/close and full-text search. */
 import { tokenEndpoint } from './auth/tokenEndpoint';
 import { registerDownloadEndpoint } from './endpoints/downloadEndpoint';
 import { registerQueryEndpoint } from './endpoints/queryEndpoint';
 import { registerTransactionEndpoint } from './endpoints/transactionEndpoint';
 import { registerUploadEndpoint } from './endpoints/uploadEndpoint';
+import { bulkModule, logModule } from './audit/auditModules';
+import { fullTextModule } from './fulltext/fullTextModule';
+import { bsmModule, codeListModule } from './registries/registryModules';
 import type { SandboxModule } from './sandboxServices';
 import { seedCodeLists } from './store/codeListStore';
 import { coreSchemaStatements } from './store/schema.sql';
@@ -27,4 +31,4 @@ export const structureModule: SandboxModule = {
   },
 };
 
-export const builtInModules: readonly SandboxModule[] = [authModule, structureModule];
+export const builtInModules: readonly SandboxModule[] = [authModule, structureModule, codeListModule, bsmModule, logModule, bulkModule, fullTextModule];

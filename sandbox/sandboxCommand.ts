@@ -4,7 +4,9 @@
  */
 import { defaultAccountOptions } from './auth/accounts';
 import { parseSandboxArguments, sandboxUsage, type SandboxOptions } from './sandboxOptions';
+import { prepareSeeding } from './seed/seedSelection';
 import { startSandbox } from './startSandbox';
+import { redactPassword } from './store/postgresDatabase';
 
 export async function runSandboxCommand(argv: readonly string[]): Promise<number> {
   const parsed = parseSandboxArguments(argv);
@@ -16,7 +18,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
     process.stderr.write(`noarkq sandbox: ${parsed.message}\n\n${sandboxUsage}`);
     return 2;
   }
-  const options: SandboxOptions = { ...parsed.options, log: (line) => process.stderr.write(`${line}\n`) };
+  const options: SandboxOptions = prepareSeeding({ ...parsed.options, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write('Starting the noarkq sandbox archive...\n');
   let sandbox;
   try {
@@ -43,6 +45,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
       `  API root:    ${sandbox.apiUrl}`,
       `  Token URL:   ${sandbox.tokenUrl}`,
       `  Data:        ${sandbox.dataDir ?? 'in memory (gone when the sandbox stops)'}`,
+      ...(options.databaseUrl ? [`  Database:    ${redactPassword(options.databaseUrl)}`] : []),
       '',
       'Accounts:',
       `  client_credentials  ${accounts.fullClient.id} / ${accounts.fullClient.secret}   (full rights: delete and move)`,

@@ -14,6 +14,9 @@ export interface SandboxOptions {
   dataDir?: string;
   /** A throwaway archive: in-memory database, files in a temporary folder removed on close. */
   memory?: boolean;
+  /** `postgres://…`: keep the archive's database on a PostgreSQL server (a shared team sandbox)
+   * instead of PGlite; uploaded files still live under `dataDir` (a temporary folder with `memory`). */
+  databaseUrl?: string;
   accounts?: Partial<AccountOptions>;
   /** Access-token lifetime in seconds (3600). */
   tokenLifetimeSeconds?: number;
@@ -31,6 +34,13 @@ export interface SandboxOptions {
   seed?: (services: SandboxServices) => Promise<void>;
   /** Where the initialised empty database is cached between runs; defaults to the user cache. */
   templateCacheDir?: string;
+  /** Seconds between full-text index runs (5); 0 indexes only when asked (tests). */
+  fullTextIndexIntervalSeconds?: number;
+  /** What the command fills a new, empty archive with: the demo archive (default), nothing, or
+   * that many generated entities (`--seed-size`). Applied by `prepareSeeding` (seed/seedSelection.ts). */
+  seedArchive?: 'demo' | 'none' | { entities: number };
+  /** Wipe the archive folder before starting (`--reset`), so it is seeded afresh. */
+  reset?: boolean;
   /** Where start-up and request problems are reported; silent by default. */
   log?: (line: string) => void;
 }
@@ -65,11 +75,17 @@ Options:
   --host <address>           interface to listen on (default 127.0.0.1)
   --data <dir>               folder of the persistent archive (default ${defaultDataDir()})
   --memory                   throwaway archive, gone when the sandbox stops
+  --database <url>           keep the database on a PostgreSQL server (postgres://user:pw@host:5432/db);
+                             uploaded files stay in the --data folder
   --client <id:secret>       client with full rights (default ${defaultAccountOptions.fullClient.id}:${defaultAccountOptions.fullClient.secret})
   --client2 <id:secret>      client with ordinary rights (default ${defaultAccountOptions.ordinaryClient.id}:${defaultAccountOptions.ordinaryClient.secret})
   --user <name:password>     password-grant user (default ${defaultAccountOptions.user.id}:${defaultAccountOptions.user.secret})
   --token-lifetime <s>       access-token lifetime in seconds (default 3600)
   --file-lifetime <s>        lifetime of an unlinked upload in seconds (default 3600)
+  --no-seed                  start a new archive empty instead of with the demo archive
+  --seed-size <n>            fill a new archive with n generated entities (benchmarks) instead of the demo
+  --reset                    wipe the archive folder first (then seed it afresh)
+  --full-text-interval <s>   seconds between full-text index runs (default 5; 0: never)
   -h, --help                 show this help
 `;
 
@@ -98,11 +114,16 @@ export function parseSandboxArguments(argv: readonly string[]): ParsedSandboxArg
         host: { type: 'string' },
         data: { type: 'string' },
         memory: { type: 'boolean' },
+        database: { type: 'string' },
         client: { type: 'string' },
         client2: { type: 'string' },
         user: { type: 'string' },
         'token-lifetime': { type: 'string' },
         'file-lifetime': { type: 'string' },
+        'no-seed': { type: 'boolean' },
+        'seed-size': { type: 'string' },
+        reset: { type: 'boolean' },
+        'full-text-interval': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -120,6 +141,11 @@ export function parseSandboxArguments(argv: readonly string[]): ParsedSandboxArg
   if (values.host) options.host = values.host;
   if (values.memory && values.data) return { kind: 'error', message: '--memory and --data exclude each other: a throwaway archive has no folder' };
   options.memory = values.memory ?? false;
+  if (values.database !== undefined) {
+    if (values.memory) return { kind: 'error', message: '--memory and --database exclude each other: an archive on a PostgreSQL server is not thrown away' };
+    if (!/^postgres(ql)?:\/\//i.test(values.database)) return { kind: 'error', message: `--database takes a postgres:// URL, e.g. postgres://user:password@localhost:5432/noarkq (got ${JSON.stringify(values.database)})` };
+    options.databaseUrl = values.database;
+  }
   options.dataDir = values.data ?? defaultDataDir();
   const accounts: Partial<AccountOptions> = {};
   for (const [flag, key] of [
@@ -140,5 +166,20 @@ export function parseSandboxArguments(argv: readonly string[]): ParsedSandboxArg
   const fileLifetime = positiveInteger(values['file-lifetime'], '--file-lifetime', false);
   if (typeof fileLifetime === 'string') return { kind: 'error', message: fileLifetime };
   if (fileLifetime !== undefined) options.unlinkedFileLifetimeSeconds = fileLifetime;
+  const seedSize = positiveInteger(values['seed-size'], '--seed-size', false);
+  if (typeof seedSize === 'string') return { kind: 'error', message: seedSize };
+  if (seedSize !== undefined && values['no-seed']) return { kind: 'error', message: '--seed-size and --no-seed exclude each other: pick one way to fill a new archive' };
+  options.seedArchive = seedSize !== undefined ? { entities: seedSize } : values['no-seed'] ? 'none' : 'demo';
+  if (values.reset) {
+    if (values.memory) return { kind: 'error', message: '--reset wipes an archive folder; a --memory archive starts empty anyway' };
+    if (options.databaseUrl) return { kind: 'error', message: '--reset wipes a local archive folder; to reset a PostgreSQL database, drop its tables' };
+    options.reset = true;
+  }
+  const interval = values['full-text-interval'];
+  if (interval !== undefined) {
+    const seconds = Number(interval);
+    if (!Number.isFinite(seconds) || seconds < 0) return { kind: 'error', message: `--full-text-interval takes seconds (0 or more, e.g. 0.5), not ${JSON.stringify(interval)}` };
+    options.fullTextIndexIntervalSeconds = seconds;
+  }
   return { kind: 'options', options };
 }

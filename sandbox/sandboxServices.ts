@@ -8,6 +8,7 @@ import type { AccountDirectory } from './auth/accounts';
 import type { TokenStore } from './auth/tokenStore';
 import type { FileStore } from './files/fileStore';
 import type { Router } from './http/router';
+import type { SandboxOptions } from './sandboxOptions';
 import type { Database } from './store/database';
 
 export interface SandboxLimits {
@@ -30,6 +31,8 @@ export interface SandboxServices {
   limits: SandboxLimits;
   /** The BSM registry the transaction checks see; the BSM module replaces it. */
   bsmRegistry: () => Promise<readonly BsmGroup[] | undefined>;
+  /** The options the sandbox was started with, for modules that take settings (e.g. the full-text interval). */
+  options?: Readonly<SandboxOptions>;
 }
 
 /**
@@ -43,4 +46,6 @@ export interface SandboxModule {
   /** Seeds data into a new or existing archive after every module's schema exists. */
   seed?: (services: SandboxServices) => Promise<void>;
   routes?: (router: Router, services: SandboxServices) => void;
+  /** Stops the module's background work (timers, queues) before the database closes. */
+  close?: (services: SandboxServices) => Promise<void>;
 }

@@ -14,10 +14,12 @@ import { TokenStore } from './auth/tokenStore';
 import { builtInModules } from './coreModules';
 import { FileStore } from './files/fileStore';
 import { sendError, ServiceError } from './http/errors';
+import { discardUnreadBody } from './http/requestBody';
 import { apiRoot, Router } from './http/router';
 import { defaultDataDir, defaultPort, defaultTemplateCacheDir, type SandboxOptions } from './sandboxOptions';
 import type { SandboxServices } from './sandboxServices';
 import { openPGliteDatabase } from './store/database';
+import { openPostgresDatabase } from './store/postgresDatabase';
 
 export interface RunningSandbox {
   /** `http://127.0.0.1:<port>` */
@@ -40,10 +42,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const memory = options.memory ?? false;
   const dataDir = memory ? undefined : (options.dataDir ?? defaultDataDir());
   const scratch = memory ? mkdtempSync(join(tmpdir(), 'noarkq-sandbox-')) : undefined;
-  const db = await openPGliteDatabase({
-    dataDir: dataDir ? join(dataDir, 'database') : undefined,
-    templateCacheDir: options.templateCacheDir ?? defaultTemplateCacheDir(),
-  });
+  let db;
+  try {
+    db = options.databaseUrl
+      ? await openPostgresDatabase({ url: options.databaseUrl })
+      : await openPGliteDatabase({
+          dataDir: dataDir ? join(dataDir, 'database') : undefined,
+          templateCacheDir: options.templateCacheDir ?? defaultTemplateCacheDir(),
+        });
+  } catch (error) {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  }
   try {
     const accounts = new AccountDirectory({ ...defaultAccountOptions, ...options.accounts });
     const fileLifetime = options.unlinkedFileLifetimeSeconds ?? 3600;
@@ -60,8 +70,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         maxQueryLimit: 500,
       },
       bsmRegistry: async () => undefined,
+      options,
     };
-    const modules = [...builtInModules, ...(options.modules ?? [])];
+    // A module given again (e.g. a test naming a built-in one) is loaded once.
+    const modules = [...new Set([...builtInModules, ...(options.modules ?? [])])];
     for (const module of modules) for (const statement of module.schema?.(services) ?? []) await db.exec(statement);
     for (const module of modules) await module.seed?.(services);
     await options.seed?.(services);
@@ -75,8 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         if (route.auth) await route.handler({ req, res, url, account: authenticate(req, services.tokens) });
         else await route.handler({ req, res, url });
       } catch (error) {
-        // An unread body must not be taken for the next request on a kept-alive connection.
-        if (!req.complete) res.setHeader('Connection', 'close');
+        discardUnreadBody(req);
         if (error instanceof ServiceError) {
           sendError(req, res, error.status, error.message, error.headers);
           return;
@@ -118,6 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
             server.close(() => resolve());
             server.closeAllConnections();
           });
+          for (const module of modules) await module.close?.(services);
           await db.close();
           if (scratch) rmSync(scratch, { recursive: true, force: true });
         })();

@@ -1,4 +1,5 @@
 /** `POST /query`: checked by core, compiled to SQL, answered as `{hasMore, results}`. */
+import { recordReads } from '../audit/accessLog';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
@@ -13,7 +14,7 @@ import { queryBodySchema } from './requestSchemas';
 export const defaultQueryLimit = 10;
 
 export function registerQueryEndpoint(router: Router, services: SandboxServices): void {
-  router.api('POST', '/query', async ({ req, res }) => {
+  router.api('POST', '/query', async ({ req, res, account }) => {
     const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
     const body = validateBody(queryBodySchema, value, 'query');
     const read = readQuery(body, services.model, services.limits.maxQueryLimit);
@@ -28,6 +29,8 @@ export function registerQueryEndpoint(router: Router, services: SandboxServices)
     }
     const { rows } = await services.db.query<EntityRow>(compiled.sql, compiled.params);
     const page = rows.slice(0, limit);
-    sendJson(res, 200, { hasMore: rows.length > limit, results: await toResults(services.db, services.model, page) });
+    const results = await toResults(services.db, services.model, page);
+    await recordReads(services, account, results);
+    sendJson(res, 200, { hasMore: rows.length > limit, results });
   });
 }

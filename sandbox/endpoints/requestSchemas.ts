@@ -10,7 +10,7 @@ export const queryBodySchema = z
   .object({
     type: z.string().min(1, 'give the entity type to query'),
     limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
-    offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
+    offset: z.number().int('must be a whole number').min(0, 'cannot be negative').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 - 1').optional(),
     query: z.string().optional(),
     joins: z.record(z.string()).optional(),
     parameters: z.record(z.union([z.string(), z.number(), z.boolean(), z.null()], { errorMap: () => ({ message: 'a parameter value is a string, number, boolean or null' }) })).optional(),
@@ -21,7 +21,8 @@ export const queryBodySchema = z
 
 export type QueryBodyInput = z.infer<typeof queryBodySchema>;
 
-const idSchema = z.union([z.string().min(1, 'an id cannot be empty'), z.number().int().nonnegative()]).transform(String);
+// A number id above 2^53 is not exact in JSON and would turn into text like "1e+300".
+const idSchema = z.union([z.string().min(1, 'an id cannot be empty'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER, 'an id number is at most 2^53 - 1')]).transform(String);
 const idListSchema = z.union([idSchema, z.array(idSchema).min(1, 'give at least one id')]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 export const transactionActionSchema = z

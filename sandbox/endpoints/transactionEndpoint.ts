@@ -3,7 +3,7 @@
  * errors are 400 naming the action), then the actions in one SQL transaction.
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { checkTransaction } from '../../core/transaction';
+import { checkTransaction, TxCodes, type BsmGroup } from '../../core/transaction';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
@@ -18,14 +18,16 @@ function actionNodes(root: JsonNode | undefined): JsonNode[] {
   return actions?.type === 'array' ? (actions.children ?? []) : [];
 }
 
-async function checkWithCore(text: string, services: SandboxServices): Promise<void> {
+async function checkWithCore(text: string, services: SandboxServices, bsmRegistry: readonly BsmGroup[] | undefined): Promise<void> {
   const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
   const diagnostics = checkTransaction(root, {
     model: services.model,
-    codeLists: await loadCodeLists(services.db),
-    bsmRegistry: await services.bsmRegistry(),
+    codeLists: await loadCodeLists(services.db, services.model),
+    bsmRegistry,
   });
-  const errors = diagnostics.filter((d) => d.severity === 'error');
+  // The editor only warns about a code outside a code list (it may hold a stale copy); the
+  // archive holds the live lists, so here it is an error.
+  const errors = diagnostics.filter((d) => d.severity === 'error' || d.code === TxCodes.unknownCode);
   if (errors.length === 0) return;
   const nodes = actionNodes(root);
   const messages = errors.slice(0, 5).map((d) => {
@@ -43,12 +45,13 @@ function describe(action: TxAction | undefined, index: number): string {
 export function registerTransactionEndpoint(router: Router, services: SandboxServices): void {
   router.api('POST', '/transaction', async ({ req, res, account }) => {
     const { value, text } = await readJsonBody(req, services.limits.maxBodyBytes);
-    await checkWithCore(text, services);
+    const bsmRegistry = await services.bsmRegistry();
+    await checkWithCore(text, services, bsmRegistry);
     const body = validateBody(transactionBodySchema, value, 'transaction');
     const actions = body.actions as TxAction[];
     let saved;
     try {
-      saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now }, account).run(actions));
+      saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, bsmRegistry }, account).run(actions));
     } catch (error) {
       if (error instanceof ActionError) {
         const where = error.index === undefined ? 'The transaction' : describe(actions[error.index], error.index);

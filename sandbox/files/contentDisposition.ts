@@ -65,10 +65,26 @@ function decodeExtValue(value: string): string | undefined {
   return undefined;
 }
 
-/** Keeps only the last path segment: a name, not a place in anyone's file system. */
-function baseName(name: string): string {
-  const parts = name.split(/[\\/]/);
-  return parts[parts.length - 1].trim();
+/** Longest name most file systems take (ext4, NTFS, APFS), in UTF-8 bytes. */
+const maxFileNameBytes = 255;
+
+/**
+ * Why a file name is refused, or undefined. The name is never used on the sandbox's own disk
+ * (files are stored under their id), but it is handed back to every client that downloads the
+ * file, so names that are paths, that would hide their real extension, or that no file system
+ * takes are refused instead of being silently rewritten.
+ */
+function hostileNameProblem(name: string): string | undefined {
+  if (name === '') return 'The file name is empty';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'The file name has control characters';
+  if (/[\\/]/.test(name)) return `The file name ${JSON.stringify(name)} is a path: send the file's own name, without folders`;
+  if (/^[.\s]+$/.test(name)) return `The file name ${JSON.stringify(name)} has nothing but dots`;
+  // Right-to-left overrides and invisible characters can make "fdp.exe" look like "exe.pdf".
+  if (/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(name)) return 'The file name has invisible or text-direction characters that can disguise its extension';
+  const bytes = Buffer.byteLength(name, 'utf8');
+  if (bytes > maxFileNameBytes) return `The file name is ${bytes} bytes in UTF-8; the limit is ${maxFileNameBytes}`;
+  return undefined;
 }
 
 export function parseContentDisposition(header: string | undefined): DispositionResult {
@@ -82,11 +98,17 @@ export function parseContentDisposition(header: string | undefined): Disposition
     if (name === undefined) return { ok: false, message: `\`filename*\` is not valid RFC 5987 (charset''percent-encoded, charset UTF-8 or ISO-8859-1): ${usage}.` };
   } else {
     name = params.find((p) => p.name === 'filename')?.value;
+    // Node reads header bytes as Latin-1; clients that put raw UTF-8 in `filename` mean UTF-8.
+    if (name !== undefined && /[\u0080-\u00ff]/.test(name)) {
+      const utf8 = Buffer.from(name, 'latin1').toString('utf8');
+      if (!utf8.includes('\uFFFD')) name = utf8;
+    }
   }
   if (name === undefined) return { ok: false, message: `The upload needs a file name: ${usage}.` };
-  name = baseName(name);
-  // eslint-disable-next-line no-control-regex
-  if (name === '' || /[\u0000-\u001f\u007f]/.test(name)) return { ok: false, message: `The file name is empty or has control characters: ${usage}.` };
+  // Only spaces are trimmed: a tab or line break at either end is a control character, refused.
+  name = name.replace(/^ +| +$/g, '');
+  const problem = hostileNameProblem(name);
+  if (problem) return { ok: false, message: `${problem}: ${usage}.` };
   return { ok: true, fileName: name };
 }
 

@@ -27,11 +27,20 @@ export async function seedCodeLists(db: Database, model: NoarkModel): Promise<vo
 }
 
 /** Code-list name → codes, as the transaction checker takes them. Lists without values are left
- * out, so the checker does not flag every value of a list the archive ships empty. */
-export async function loadCodeLists(session: SqlSession): Promise<Map<string, string[]>> {
-  const { rows } = await session.query<{ field: string; code: string }>('SELECT field, code FROM code_value ORDER BY field, position');
+ * out, so the checker does not flag every value of a list the archive ships empty; given the
+ * model, a list that shipped with codes and has had all of them deleted is kept, empty, so the
+ * checker does not fall back to the shipped codes. */
+export async function loadCodeLists(session: SqlSession, model?: NoarkModel): Promise<Map<string, string[]>> {
+  const { rows } = await session.query<{ field: string; code: string | null }>(
+    'SELECT l.field, v.code FROM code_list l LEFT JOIN code_value v ON v.field = l.field ORDER BY l.field, v.position',
+  );
   const out = new Map<string, string[]>();
   for (const r of rows) {
+    if (r.code === null) {
+      const shipped = model?.codeLists.get(r.field);
+      if (shipped && !shipped.emptyByDefault) out.set(r.field, []);
+      continue;
+    }
     const list = out.get(r.field);
     if (list) list.push(r.code);
     else out.set(r.field, [r.code]);

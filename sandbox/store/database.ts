@@ -1,7 +1,11 @@
 /**
  * The sandbox's storage behind a two-method interface, so the same SQL can run on PGlite (embedded
- * PostgreSQL in WebAssembly, the default) or, later, on a PostgreSQL server (`--database
- * postgres://…`). All SQL uses PostgreSQL `$n` placeholders and portable PostgreSQL features only.
+ * PostgreSQL in WebAssembly, the default) or on a PostgreSQL server (`--database postgres://…`,
+ * postgresDatabase.ts). All SQL uses PostgreSQL `$n` placeholders and portable PostgreSQL features only.
+ *
+ * Durability: PGlite runs with `fsync=off` but `synchronous_commit=on`, so a commit has written its
+ * WAL to the operating system before the answer goes out. A killed sandbox process (SIGKILL) loses
+ * no acknowledged transaction (test/http/crashSafety.test.ts); a power cut may.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -9,6 +9,9 @@ import type { JsonValue } from '../../core/jsonValue';
 import type { FieldDef, NoarkModel, ReferenceDef } from '../../core/schema';
 import type { Account } from '../auth/accounts';
 import type { FileStore } from '../files/fileStore';
+import type { BsmGroup } from '../../core/transaction';
+import { bsmFieldName, storedBsm } from '../registries/bsmValues';
+import { closedEntityMessage, findClosedContainer } from '../audit/closedEntities';
 import { writeChangeLog, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
 import { toResults, type EntityResult, type EntityRow } from './entityRows';
@@ -41,6 +44,8 @@ export interface ExecutorDeps {
   model: NoarkModel;
   files: FileStore;
   now: () => number;
+  /** The live BSM registry: saved BSM is stored with each field's type, as results carry it. */
+  bsmRegistry?: readonly BsmGroup[];
 }
 
 interface Entity {
@@ -135,6 +140,10 @@ export class TransactionRun {
     const { rows } = await this.tx.query<{ id: number | string; type: string; version: number | string }>('SELECT id, type, version FROM entity WHERE id = $1', [id]);
     if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
     const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
+    // Every action on an existing entity (save, link and unlink on either side, delete) passes
+    // here, so this one check makes closed entities and their contents refuse changes.
+    const closed = await findClosedContainer(this.tx, this.model, id);
+    if (closed) throw new ActionError(400, closedEntityMessage(entity, closed));
     this.known.set(id, entity);
     return entity;
   }
@@ -170,6 +179,10 @@ export class TransactionRun {
       if (def?.writable === 'service') continue;
       if (value === null) {
         out[name] = undefined;
+        continue;
+      }
+      if (name === bsmFieldName) {
+        out[name] = storedBsm(value, this.deps.bsmRegistry);
         continue;
       }
       if (def?.type === 'timestamp' && typeof value === 'string') {

@@ -1,0 +1,23 @@
+/** The sandbox modules of this folder: the three logs, and bulk open/close. */
+import type { SandboxModule } from '../sandboxServices';
+import { accessLogSchema, enableAccessLog } from './accessLog';
+import { registerBulkEndpoints } from './bulkEndpoints';
+import { BulkJobQueue } from './bulkJobs';
+import { registerChangeLogEndpoint } from './changeLogEndpoint';
+import { registerAccessLogEndpoint, registerDownloadLogEndpoint } from './readLogEndpoints';
+
+export const logModule: SandboxModule = {
+  name: 'logs',
+  schema: () => accessLogSchema,
+  seed: async (services) => enableAccessLog(services.db),
+  routes: (router, services) => {
+    registerChangeLogEndpoint(router, services);
+    registerAccessLogEndpoint(router, services);
+    registerDownloadLogEndpoint(router, services);
+  },
+};
+
+export const bulkModule: SandboxModule = {
+  name: 'bulk',
+  routes: (router, services) => registerBulkEndpoints(router, services, new BulkJobQueue()),
+};

@@ -1,0 +1,103 @@
+/**
+ * The logs of reads: `POST /logs/access-log` (entities returned by queries, accessLog.ts) and
+ * `POST /logs/download-log` (files streamed by download; the spec leaves its path "not shown",
+ * vendor notes §1 name it `logs/download-log`). Both filter by created date (inclusive bounds),
+ * user name and object, page with offset/limit (1..100, default 10) and answer
+ * `{results, hasMore}`, oldest first. Entries carry exactly the spec's fields.
+ */
+import { ServiceError } from '../http/errors';
+import { readJsonBody, validateBody } from '../http/requestBody';
+import { sendJson } from '../http/responses';
+import type { Router } from '../http/router';
+import type { SandboxServices } from '../sandboxServices';
+import { accessLogBodySchema, createdDateBound, defaultLogLimit, downloadLogBodySchema, SqlConditions } from './logRequests';
+
+export interface AccessLogResult {
+  createdDate: string;
+  userName: string;
+  objectType: string;
+  objectUUID: string;
+  version: string;
+}
+
+export interface DownloadLogResult {
+  createdDate: string;
+  userName: string;
+  /** Null for a download of a file no Dokumentversjon linked yet (its uploader may fetch it). */
+  dokumentversjonUUID: string | null;
+}
+
+interface CommonFilters {
+  createdDateFrom?: string;
+  createdDateTo?: string;
+  userName?: string;
+  offset?: number;
+  limit?: number;
+}
+
+function commonConditions(body: CommonFilters): SqlConditions {
+  const where = new SqlConditions();
+  const from = createdDateBound(body.createdDateFrom, 'createdDateFrom', 'from');
+  const to = createdDateBound(body.createdDateTo, 'createdDateTo', 'to');
+  if (from !== undefined) where.add((p) => `created_date >= ${p}`, from);
+  if (to !== undefined) where.add((p) => `created_date <= ${p}`, to);
+  if (body.userName !== undefined) where.add((p) => `user_name = ${p}`, body.userName);
+  return where;
+}
+
+/** Runs a page query: `limit + 1` rows tell whether there are more. */
+async function page<Row>(services: SandboxServices, select: string, where: SqlConditions, body: CommonFilters): Promise<{ rows: Row[]; hasMore: boolean }> {
+  const limit = body.limit ?? defaultLogLimit;
+  const offset = body.offset ?? 0;
+  const sql = `${select} ${where.where()} ORDER BY id LIMIT ${where.param(limit + 1)} OFFSET ${where.param(offset)}`;
+  const { rows } = await services.db.query<Row>(sql, where.params);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export function registerAccessLogEndpoint(router: Router, services: SandboxServices): void {
+  router.api('POST', '/logs/access-log', async ({ req, res }) => {
+    const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
+    const body = validateBody(accessLogBodySchema, value, 'access-log');
+    const where = commonConditions(body);
+    if (body.objectType !== undefined) {
+      const types = services.model.concreteTypes(body.objectType);
+      if (types.length === 0) throw new ServiceError(400, `\`objectType\` ${JSON.stringify(body.objectType)} is not an entity type of the archive.`);
+      where.add((p) => `object_type = ANY(${p}::text[])`, types);
+    }
+    if (body.objectUUIDs !== undefined) where.add((p) => `object_uuid = ANY(${p}::text[])`, body.objectUUIDs);
+    const { rows, hasMore } = await page<{ created_date: string; user_name: string; object_type: string; object_uuid: string; version: string }>(
+      services,
+      'SELECT created_date, user_name, object_type, object_uuid, version FROM access_log',
+      where,
+      body,
+    );
+    const results: AccessLogResult[] = rows.map((r) => ({
+      createdDate: r.created_date,
+      userName: r.user_name,
+      objectType: r.object_type,
+      objectUUID: r.object_uuid,
+      version: r.version,
+    }));
+    sendJson(res, 200, { results, hasMore });
+  });
+}
+
+export function registerDownloadLogEndpoint(router: Router, services: SandboxServices): void {
+  router.api('POST', '/logs/download-log', async ({ req, res }) => {
+    const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
+    const body = validateBody(downloadLogBodySchema, value, 'download-log');
+    const where = commonConditions(body);
+    const uuids = [...(body.dokumentversjonUUIDs ?? []), ...(body.dokumentversjonUUID ?? [])];
+    if (body.dokumentversjonUUIDs !== undefined || body.dokumentversjonUUID !== undefined) {
+      where.add((p) => `dokumentversjon_uuid = ANY(${p}::text[])`, uuids);
+    }
+    const { rows, hasMore } = await page<{ created_date: string; user_name: string; dokumentversjon_uuid: string | null }>(
+      services,
+      'SELECT created_date, user_name, dokumentversjon_uuid FROM download_log',
+      where,
+      body,
+    );
+    const results: DownloadLogResult[] = rows.map((r) => ({ createdDate: r.created_date, userName: r.user_name, dokumentversjonUUID: r.dokumentversjon_uuid }));
+    sendJson(res, 200, { results, hasMore });
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The code-list and BSM-registry endpoints as sandbox modules. The BSM module also makes
+ * `services.bsmRegistry` answer with the live registry, so that transactions check BSM values
+ * against it and store them with their types.
+ */
+import type { SandboxModule } from '../sandboxServices';
+import type { Database } from '../store/database';
+import { registerBsmRegistryEndpoints } from './bsmRegistryEndpoints';
+import { BsmRegistryStore, bsmRegistrySchemaStatements } from './bsmRegistryStore';
+import { registerCodeListEndpoints } from './codeListEndpoints';
+
+/** Code lists are seeded by the structure module; this one only adds their endpoints. */
+export const codeListModule: SandboxModule = {
+  name: 'code-lists',
+  routes: (router, services) => registerCodeListEndpoints(router, services),
+};
+
+// One store (and so one cache) per archive, shared by the seed and routes hooks.
+const stores = new WeakMap<Database, BsmRegistryStore>();
+function storeFor(db: Database): BsmRegistryStore {
+  let store = stores.get(db);
+  if (!store) stores.set(db, (store = new BsmRegistryStore(db)));
+  return store;
+}
+
+export const bsmModule: SandboxModule = {
+  name: 'bsm-registry',
+  schema: () => bsmRegistrySchemaStatements(),
+  seed: async (services) => {
+    const store = storeFor(services.db);
+    services.bsmRegistry = () => store.registry();
+  },
+  routes: (router, services) => registerBsmRegistryEndpoints(router, services, storeFor(services.db)),
+};

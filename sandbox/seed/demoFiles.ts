@@ -1,0 +1,79 @@
+/**
+ * Small real files for the demo archive: plain-text letters (UTF-8) and one-page PDFs. The PDFs
+ * are valid PDF 1.4 with an UNCOMPRESSED content stream that draws each line with `Tj` in
+ * Helvetica (WinAnsiEncoding, so æ, ø and å are single bytes): any PDF reader opens them, and the
+ * full-text index can read their text back without a PDF library.
+ */
+
+export interface DemoLetter {
+  /** Letterhead, e.g. "Fjordvik kommune — Plan og bygg". */
+  from: string;
+  to: string;
+  date: string;
+  heading: string;
+  paragraphs: string[];
+  signature: string;
+}
+
+export function letterLines(letter: DemoLetter): string[] {
+  return [letter.from, '', letter.to, '', `Dato: ${letter.date}`, '', letter.heading.toUpperCase(), '', ...letter.paragraphs.flatMap((p) => [...wrap(p, 86), '']), 'Med hilsen', letter.signature];
+}
+
+export function demoTextFile(letter: DemoLetter): Buffer {
+  return Buffer.from(letterLines(letter).join('\n') + '\n', 'utf8');
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A PDF string literal in WinAnsi (Latin-1 for the Norwegian letters), with `\`, `(`, `)` escaped. */
+function pdfString(text: string): Buffer {
+  const bytes: number[] = [0x28];
+  for (const ch of text) {
+    let code = ch.codePointAt(0) ?? 0x3f;
+    if (ch === '—' || ch === '–') code = 0x2d;
+    if (code > 0xff) code = 0x3f;
+    if (code === 0x28 || code === 0x29 || code === 0x5c) bytes.push(0x5c);
+    bytes.push(code);
+  }
+  bytes.push(0x29);
+  return Buffer.from(bytes);
+}
+
+export function demoPdf(lines: readonly string[]): Buffer {
+  const shown = lines.slice(0, 60);
+  const content = Buffer.concat([
+    Buffer.from('BT\n/F1 10 Tf\n13 TL\n56 800 Td\n', 'latin1'),
+    ...shown.flatMap((line, i) => [i === 0 ? Buffer.alloc(0) : Buffer.from('T*\n', 'latin1'), pdfString(line), Buffer.from(' Tj\n', 'latin1')]),
+    Buffer.from('ET\n', 'latin1'),
+  ]);
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>', 'latin1'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>', 'latin1'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>', 'latin1'),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>', 'latin1'),
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('endstream', 'latin1')]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(chunk);
+    offset += chunk.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}

@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { logModule } from '../../sandbox/audit/auditModules';
+import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+
+let t: TestSandbox;
+let token: string;
+let s: Structure;
+before(async () => {
+  t = await startTestSandbox({ modules: [logModule] });
+  token = await t.token();
+  s = await buildStructure(t, token);
+});
+after(() => t.close());
+
+/** The spec's entry fields: always, and per revision type ("only for ..."). */
+const alwaysPresent = ['id', 'type', 'revisionId', 'revisionType', 'modifiedDate', 'modifiedBy'];
+const perRevisionType: Record<string, string[]> = {
+  CREATE: ['newValue'],
+  UPDATE: ['modifiedField', 'modifiedFieldType', 'newValue', 'oldValue'],
+  LINK: ['modifiedField', 'newValue', 'removedValue'],
+  UNLINK: ['modifiedField', 'removedValue'],
+  MOVE: ['previousParent', 'currentParent'],
+  DELETE: ['oldValue'],
+};
+
+interface Entry {
+  id: string;
+  type: string;
+  revisionId: string;
+  revisionType: string;
+  modifiedDate: string;
+  modifiedBy: string;
+  [key: string]: unknown;
+}
+
+async function changeLog(body: Record<string, unknown>): Promise<{ results: Entry[]; total: number }> {
+  const r = await t.post('/logs/change-log', body, { token });
+  assert.equal(r.status, 200, r.text);
+  return r.json;
+}
+
+async function tx(actions: unknown[], as = token) {
+  const r = await t.transaction(as, actions);
+  assert.equal(r.status, 200, r.text);
+  return r.json.saved;
+}
+
+const newCase = (key: string, title: string) => [
+  { action: 'save', type: 'Saksmappe', id: key, fields: { tittel: title } },
+  { action: 'link', type: 'Saksmappe', id: key, ref: 'refArkivdel', linkToId: s.arkivdel },
+  { action: 'link', type: 'Saksmappe', id: key, ref: 'refPrimaerKlasse', linkToId: s.klasser[0] },
+];
+
+test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transactions, with exactly the fields the spec gives each', async () => {
+  await tx([{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { tittel: 'S sak, renamed' } }]);
+  await tx([{ action: 'link', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', linkToId: s.klasser[1] }]);
+  await tx([{ action: 'unlink', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', unlinkFromId: s.klasser[1] }]);
+  const target = (await tx(newCase('sak2', 'Move target'))).sak2.id;
+  await tx([
+    { action: 'unlink', type: 'Journalpost', id: s.journalpost, ref: 'refMappe', unlinkFromId: s.saksmappe },
+    { action: 'link', type: 'Journalpost', id: s.journalpost, ref: 'refMappe', linkToId: target },
+  ]);
+  const doc = (
+    await tx([
+      { action: 'save', type: 'Dokument', id: 'd', fields: { tittel: 'Short-lived' } },
+      { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: s.journalpost },
+    ])
+  ).d.id;
+  await tx([{ action: 'delete', type: 'Dokument', id: doc }]);
+
+  const folder = await changeLog({ type: 'Saksmappe', id: s.saksmappe, includeChildChanges: false, limit: 100 });
+  assert.deepEqual(
+    folder.results.map((e) => `${e.revisionType} ${e.modifiedField ?? ''}`.trim()),
+    ['CREATE', 'LINK refArkivdel', 'LINK refPrimaerKlasse', 'UPDATE tittel', 'LINK refSekundaerKlasse', 'UNLINK refSekundaerKlasse'],
+  );
+  const [create, , , update, link, unlink] = folder.results;
+  assert.equal((create.newValue as Record<string, unknown>).tittel, 'S sak');
+  assert.match(String((create.newValue as Record<string, unknown>).uuid), /^[0-9a-f-]{36}$/);
+  assert.deepEqual(update.newValue, { tittel: 'S sak, renamed' });
+  assert.deepEqual(update.oldValue, { tittel: 'S sak' });
+  assert.equal(update.modifiedFieldType, 'string');
+  assert.deepEqual(link.newValue, { refSekundaerKlasse: s.klasser[1] });
+  assert.equal(link.removedValue, null);
+  assert.deepEqual(unlink.removedValue, { refSekundaerKlasse: s.klasser[1] });
+
+  const entry = await changeLog({ type: 'Journalpost', id: s.journalpost, includeChildChanges: false });
+  assert.deepEqual(entry.results.map((e) => e.revisionType), ['CREATE', 'LINK', 'UNLINK', 'LINK', 'MOVE']);
+  const move = entry.results[4];
+  assert.deepEqual(move.previousParent, { type: 'Saksmappe', id: s.saksmappe });
+  assert.deepEqual(move.currentParent, { type: 'Saksmappe', id: target });
+
+  // The deleted Dokument's log outlives it.
+  const deleted = await changeLog({ type: 'Dokument', id: doc });
+  assert.deepEqual(deleted.results.map((e) => e.revisionType), ['CREATE', 'LINK', 'DELETE']);
+  assert.equal((deleted.results[2].oldValue as Record<string, unknown>).tittel, 'Short-lived');
+
+  const all = [...folder.results, ...entry.results, ...deleted.results];
+  assert.deepEqual(new Set(all.map((e) => e.revisionType)), new Set(Object.keys(perRevisionType)));
+  for (const e of all) {
+    assert.deepEqual(Object.keys(e).sort(), [...alwaysPresent, ...perRevisionType[e.revisionType]].sort(), `${e.revisionType} entry ${JSON.stringify(e)}`);
+    assert.equal(e.modifiedBy, 'noarkq-demo');
+    assert.equal(e.modifiedDate, '2024-08-19T07:00:00.000+0000');
+    assert.match(e.revisionId, /^\d+$/);
+  }
+  assert.ok(folder.results.every((e) => e.id === s.saksmappe && e.type === 'Saksmappe'));
+});
+
+test('change log: child changes by default, the entity alone with includeChildChanges false, by uuid too', async () => {
+  const saved = await tx([
+    ...newCase('c', 'Parent'),
+    { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Child', journalposttype: 'I' } },
+    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: 'c' },
+    { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
+    { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
+  ]);
+  const folder = saved.c;
+  const withChildren = await changeLog({ type: 'AbstraktMappe', id: folder.id, limit: 100 });
+  assert.deepEqual(
+    withChildren.results.map((e) => `${e.type} ${e.revisionType}`),
+    ['Saksmappe CREATE', 'Saksmappe LINK', 'Saksmappe LINK', 'Journalpost CREATE', 'Journalpost LINK', 'Korrespondansepart CREATE', 'Korrespondansepart LINK'],
+  );
+  assert.deepEqual(withChildren.results.slice(3).map((e) => e.id), [saved.jp.id, saved.jp.id, saved.kp.id, saved.kp.id]);
+  const alone = await changeLog({ type: 'Saksmappe', id: folder.id, includeChildChanges: false });
+  assert.equal(alone.total, 3);
+  const byUuid = await changeLog({ id: folder.fields.uuid, includeChildChanges: false });
+  assert.deepEqual(byUuid, alone);
+});
+
+test('change log paging: offset, limit (default 10, at most 100) and total', async () => {
+  const folder = (await tx(newCase('p', 'Paged'))).p.id;
+  await tx(Array.from({ length: 12 }, (_, i) => ({ action: 'save', type: 'Saksmappe', id: folder, fields: { beskrivelse: `version ${i}` } })));
+  const all = await changeLog({ type: 'Saksmappe', id: folder, limit: 100 });
+  assert.equal(all.total, 15);
+  assert.equal(all.results.length, 15);
+  const revisionIds = all.results.map((e) => Number(e.revisionId));
+  assert.deepEqual(revisionIds, [...revisionIds].sort((a, b) => a - b));
+  const byDefault = await changeLog({ type: 'Saksmappe', id: folder });
+  assert.equal(byDefault.results.length, 10);
+  assert.equal(byDefault.total, 15);
+  const middle = await changeLog({ type: 'Saksmappe', id: folder, offset: 4, limit: 3 });
+  assert.deepEqual(middle.results, all.results.slice(4, 7));
+  assert.equal(middle.total, 15);
+  const past = await changeLog({ type: 'Saksmappe', id: folder, offset: 20 });
+  assert.deepEqual(past, { results: [], total: 15 });
+  for (const limit of [0, 101]) {
+    const r = await t.post('/logs/change-log', { type: 'Saksmappe', id: folder, limit }, { token });
+    assert.equal(r.status, 400, `limit ${limit}`);
+    assert.match(r.json.description, /limit/);
+  }
+});
+
+test('change log refusals: types without a change log, a wrong type, unknown ids', async () => {
+  const arkiv = await t.post('/logs/change-log', { type: 'Arkiv', id: s.arkiv }, { token });
+  assert.equal(arkiv.status, 400);
+  assert.match(arkiv.json.description, /kept for .*Saksmappe/);
+  const untyped = await t.post('/logs/change-log', { id: s.arkiv }, { token });
+  assert.equal(untyped.status, 400);
+  assert.match(untyped.json.description, /Arkiv/);
+  const wrong = await t.post('/logs/change-log', { type: 'Dokument', id: s.saksmappe }, { token });
+  assert.equal(wrong.status, 400);
+  assert.match(wrong.json.description, /is a Saksmappe, not a Dokument/);
+  assert.equal((await t.post('/logs/change-log', { type: 'Saksmappe', id: '99999999' }, { token })).status, 404);
+  assert.equal((await t.post('/logs/change-log', { id: '2b3e0a56-0000-4000-8000-000000000000' }, { token })).status, 404);
+  assert.equal((await t.post('/logs/change-log', { type: 'Saksmappe' }, { token })).status, 400);
+  assert.equal((await t.post('/logs/change-log', { type: 'Saksmappe', id: s.saksmappe, nestChildChanges: true }, { token })).status, 400);
+});
+
+interface AccessEntry {
+  createdDate: string;
+  userName: string;
+  objectType: string;
+  objectUUID: string;
+  version: string;
+}
+
+async function accessLog(body: Record<string, unknown>): Promise<{ results: AccessEntry[]; hasMore: boolean }> {
+  const r = await t.post('/logs/access-log', body, { token });
+  assert.equal(r.status, 200, r.text);
+  return r.json;
+}
+
+test('access log: one row per entity a query returns, with user, type, uuid and version', async () => {
+  const reader = await t.token('ordinary');
+  const before = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
+  assert.deepEqual(before, { results: [], hasMore: false });
+  const q = await t.query(reader, { type: 'Klasse', query: 'refKlassifikasjonssystem.id = @s', parameters: { '@s': s.system } });
+  assert.equal(q.status, 200, q.text);
+  assert.equal(q.json.results.length, 3);
+  const empty = await t.query(reader, { type: 'Klasse', query: 'id = @id', parameters: { '@id': '99999999' } });
+  assert.equal(empty.json.results.length, 0);
+  const log = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
+  assert.equal(log.hasMore, false);
+  assert.deepEqual(
+    log.results,
+    q.json.results.map((r: { type: string; version: string; fields: { uuid: string } }) => ({
+      createdDate: '2024-08-19T07:00:00.000+0000',
+      userName: 'noarkq-demo-2',
+      objectType: r.type,
+      objectUUID: r.fields.uuid,
+      version: r.version,
+    })),
+  );
+});
+
+test('access log filters: object type (abstract too), uuids, user, dates; paging with hasMore', async () => {
+  const reader = await t.token('ordinary');
+  const folders = await t.query(reader, { type: 'AbstraktMappe', limit: 100 });
+  const folderUuids: string[] = folders.json.results.map((r: { fields: { uuid: string } }) => r.fields.uuid);
+  assert.ok(folderUuids.length >= 3);
+  const byType = await accessLog({ userName: 'noarkq-demo-2', objectType: 'AbstraktMappe', limit: 100 });
+  assert.deepEqual(byType.results.map((e) => e.objectUUID), folderUuids);
+  assert.ok(byType.results.every((e) => e.objectType === 'Saksmappe'));
+  const concrete = await accessLog({ userName: 'noarkq-demo-2', objectType: 'Klasse', limit: 100 });
+  assert.equal(concrete.results.length, 3);
+  const byUuid = await accessLog({ objectUUIDs: [folderUuids[1]], limit: 100 });
+  assert.deepEqual(byUuid.results.map((e) => e.objectUUID), [folderUuids[1]]);
+  const otherUser = await accessLog({ userName: 'nobody' });
+  assert.deepEqual(otherUser, { results: [], hasMore: false });
+
+  const firstPage = await accessLog({ userName: 'noarkq-demo-2', limit: 2 });
+  assert.equal(firstPage.results.length, 2);
+  assert.equal(firstPage.hasMore, true);
+  const all = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
+  const secondPage = await accessLog({ userName: 'noarkq-demo-2', offset: 2, limit: 2 });
+  assert.deepEqual(secondPage.results, all.results.slice(2, 4));
+  const lastPage = await accessLog({ userName: 'noarkq-demo-2', offset: all.results.length - 1, limit: 2 });
+  assert.equal(lastPage.results.length, 1);
+  assert.equal(lastPage.hasMore, false);
+
+  t.clock.advance(1800);
+  await t.query(reader, { type: 'Arkiv' });
+  const later = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: '2024-08-19T07:15:00.000+0000', limit: 100 });
+  assert.deepEqual(later.results.map((e) => [e.objectType, e.createdDate]), [['Arkiv', '2024-08-19T07:30:00.000+0000']]);
+  // Bounds in another offset, with or without the colon, are the same instants.
+  const earlier = await accessLog({ userName: 'noarkq-demo-2', createdDateTo: '2024-08-19T09:15:00+02:00', limit: 100 });
+  assert.equal(earlier.results.length, all.results.length);
+  const exact = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: '2024-08-19T09:30:00.000+0200', createdDateTo: '2024-08-19T09:30:00.000+0200' });
+  assert.equal(exact.results.length, 1);
+  // A bare date is the whole day.
+  const sameDay = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: '2024-08-19', createdDateTo: '2024-08-19', limit: 100 });
+  assert.equal(sameDay.results.length, all.results.length + 1);
+  const dayBefore = await accessLog({ userName: 'noarkq-demo-2', createdDateTo: '2024-08-18' });
+  assert.deepEqual(dayBefore, { results: [], hasMore: false });
+
+  for (const body of [{ limit: 101 }, { limit: 0 }, { createdDateFrom: 'yesterday' }, { objectType: 'Sak' }, { objectUUIDs: 'x' }]) {
+    const r = await t.post('/logs/access-log', body, { token });
+    assert.equal(r.status, 400, JSON.stringify(body));
+  }
+});
+
+test('download log: a row per download, filtered by Dokumentversjon uuid and user', async () => {
+  const upload = await fetch(`${t.sandbox.apiUrl}/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=notat.txt' },
+    body: Buffer.from('notat'),
+  });
+  assert.equal(upload.status, 200);
+  const fileId = ((await upload.json()) as { id: string }).id;
+  const saved = await tx([
+    { action: 'save', type: 'Dokument', id: 'd', fields: { tittel: 'Notat' } },
+    { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: s.journalpost },
+    { action: 'save', type: 'Dokumentversjon', id: 'v', fields: { referanseDokumentfil: fileId, variantformat: 'A' } },
+    { action: 'link', type: 'Dokumentversjon', id: 'v', ref: 'refDokument', linkToId: 'd' },
+  ]);
+  const uuid: string = saved.v.fields.uuid;
+  const none = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token });
+  assert.deepEqual(none.json, { results: [], hasMore: false });
+  const demo = await t.token('user');
+  for (let i = 0; i < 2; i++) {
+    const d = await fetch(`${t.sandbox.apiUrl}/download?id=${fileId}`, { headers: { Authorization: `Bearer ${demo}` } });
+    assert.equal(d.status, 200);
+    await d.arrayBuffer();
+  }
+  const log = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token });
+  assert.equal(log.status, 200, log.text);
+  const expected = { createdDate: new Date(t.clock.now()).toISOString().replace('Z', '+0000'), userName: 'demo', dokumentversjonUUID: uuid };
+  assert.deepEqual(log.json, { results: [expected, expected], hasMore: false });
+  const paged = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 1 }, { token });
+  assert.deepEqual(paged.json, { results: [expected], hasMore: true });
+  // The spec's sample writes the key without the final s.
+  const singular = await t.post('/logs/download-log', { dokumentversjonUUID: [uuid], userName: 'demo' }, { token });
+  assert.deepEqual(singular.json, log.json);
+  const otherUser = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], userName: 'noarkq-demo' }, { token });
+  assert.deepEqual(otherUser.json, { results: [], hasMore: false });
+  const bad = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 500 }, { token });
+  assert.equal(bad.status, 400);
+});
