@@ -3,10 +3,10 @@
 import { benchQueryParser } from './queryParser.bench';
 import { benchTransactionCheck } from './transactionCheck.bench';
 import { benchEditLatency } from './editLatency.bench';
+import { benchSandbox } from './sandbox.bench';
 import type { BenchResult } from './benchResult';
 
-
-const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency];
+const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox()];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
