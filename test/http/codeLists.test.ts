@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { codeListModule } from '../../sandbox/registries/registryModules';
-import { buildStructure, startTestSandbox, type HttpResult, type Structure, type TestSandbox } from './sandboxHarness';
+import { buildStructure, sendApi, startTestSandbox, type HttpResult, type Structure, type TestSandbox } from './sandboxHarness';
 
 let t: TestSandbox;
 let token: string;
@@ -13,21 +13,8 @@ before(async () => {
 });
 after(() => t.close());
 
-async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
-  const response = await fetch(t.sandbox.apiUrl + path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Service-Error-Response-Type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
+const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult> =>
+  sendApi(t, token, method, path, body, headers);
 
 interface ListResult {
   type: string;

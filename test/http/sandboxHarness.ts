@@ -52,6 +52,16 @@ const credentials: Record<AccountName, string> = {
   user: 'grant_type=password&username=demo&password=demo&scope=openid',
 };
 
+/** Any API request with a bearer token, a JSON body and JSON errors asked for. */
+export async function sendApi(t: TestSandbox, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+  const response = await fetch(t.sandbox.apiUrl + path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Service-Error-Response-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return toResult(response);
+}
+
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const clock = new TestClock();
   const sandbox = await startSandbox({ memory: true, port: 0, now: clock.now, ...options });

@@ -30,19 +30,22 @@ const requestKeywordDefs: readonly KeywordDef[] = [
 ];
 
 export function requestKeywordItems(site: CompletionSite, replace: Span): CompletionItem[] {
-  return requestKeywordDefs.map((k, i) =>
-    makeItem(site, {
-      label: k.label,
-      kind: CompletionItemKind.Keyword,
-      replace,
-      newText: k.snippet,
-      snippet: true,
-      detail: k.detail,
-      documentation: k.documentation,
-      sortText: rank(i, k.label),
-      retrigger: k.retrigger,
-    }),
-  );
+  return requestKeywordDefs.map((k, i) => keywordItem(site, k, i, replace));
+}
+
+/** A keyword as a snippet item, ranked by its place in its list. */
+function keywordItem(site: CompletionSite, k: KeywordDef, index: number, replace: Span): CompletionItem {
+  return makeItem(site, {
+    label: k.label,
+    kind: CompletionItemKind.Keyword,
+    replace,
+    newText: k.snippet,
+    snippet: true,
+    detail: k.detail,
+    documentation: k.documentation,
+    sortText: rank(index, k.label),
+    retrigger: k.retrigger,
+  });
 }
 
 type ClauseName = 'WHERE' | 'JOIN' | 'SORT' | 'LIMIT' | 'OFFSET' | 'PUBLICUSE';
@@ -71,19 +74,7 @@ export function clauseKeywordItems(site: CompletionSite, query: QueryRequest, re
     const at = present[k.label];
     // The clause being typed on this very line is still offered (its keyword may be half written).
     if (at && !(at.start >= currentLine.start && at.start <= currentLine.end)) return;
-    items.push(
-      makeItem(site, {
-        label: k.label,
-        kind: CompletionItemKind.Keyword,
-        replace,
-        newText: k.snippet,
-        snippet: true,
-        detail: k.detail,
-        documentation: k.documentation,
-        sortText: rank(i, k.label),
-        retrigger: k.retrigger,
-      }),
-    );
+    items.push(keywordItem(site, k, i, replace));
   });
   return items;
 }
