@@ -2,8 +2,9 @@
  * JSON bodies of TRANSACTION and HTTP requests, parsed error-tolerantly with jsonc-parser
  * (comments and trailing commas allowed, as in the editor), keeping block-relative offsets.
  */
-import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { NoarkqDiagnostic } from '../diagnostics';
+import { parseJsoncTree } from '../json/jsoncTree';
 import type { JsonValue } from '../jsonValue';
 import { DocumentCodes } from './documentCodes';
 import type { JsonBody, ReferenceOccurrence } from './documentModel';
@@ -52,7 +53,7 @@ export function parseJsonBody(text: string, masked: string, start: number, end: 
   }
 
   const errors: ParseError[] = [];
-  const tree = parseTree(' '.repeat(start) + source, errors, { allowTrailingComma: true, disallowComments: false });
+  const tree = parseJsoncTree(' '.repeat(start) + source, errors, { allowTrailingComma: true, disallowComments: false });
   for (const e of errors) diagnostics.push(jsonErrorDiagnostic(e, masked, end));
 
   const references: ReferenceOccurrence[] = [];

@@ -9,7 +9,7 @@ import type { EntityTypeDef, NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { TxCodes } from './transactionCodes';
 import { classifyId, type IdSyntax } from './transactionIds';
-import { hasDuplicateKey, isString, jsonTypeName, propertiesOf, PropertyList, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
+import { isString, jsonTypeName, propertiesOf, propertyOf, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
 
 export type ActionVerb = 'save' | 'link' | 'unlink' | 'delete';
 const verbs: readonly ActionVerb[] = ['save', 'link', 'unlink', 'delete'];
@@ -22,14 +22,15 @@ const verbKeys: Record<ActionVerb, readonly string[]> = {
   delete: ['version'],
 };
 const commonKeys = ['action', 'type', 'id'];
-const allKeys = ['action', 'type', 'id', 'fields', 'version', 'ref', 'linkToId', 'unlinkFromId'];
+/** Every action key, in slot order (see `slotOf`). */
+const allKeys = ['action', 'type', 'id', 'fields', 'version', 'ref', 'linkToId', 'unlinkFromId'] as const;
 const allowedKeys: Record<ActionVerb, ReadonlySet<string>> = {
   save: new Set([...commonKeys, ...verbKeys.save]),
   link: new Set([...commonKeys, ...verbKeys.link]),
   unlink: new Set([...commonKeys, ...verbKeys.unlink]),
   delete: new Set([...commonKeys, ...verbKeys.delete]),
 };
-const anyKey: ReadonlySet<string> = new Set(allKeys);
+const anyKey: ReadonlySet<string> = new Set<string>(allKeys);
 
 export interface RefSyntax {
   name: string;
@@ -39,8 +40,6 @@ export interface RefSyntax {
 export interface ActionSyntax {
   index: number;
   node: JsonNode;
-  /** First occurrence of each key. */
-  props: PropertyList;
   verb: ActionVerb | undefined;
   /** The `action` value node. */
   verbNode: JsonNode | undefined;
@@ -52,6 +51,8 @@ export interface ActionSyntax {
   id: IdSyntax | undefined;
   /** The `fields` object of a save. */
   fields: JsonNode | undefined;
+  /** The key of that `fields` property. */
+  fieldsKey: JsonNode | undefined;
   ref: RefSyntax | undefined;
   /** `linkToId` of a link, `unlinkFromId` of an unlink: each id given. */
   targets: IdSyntax[];
@@ -113,29 +114,113 @@ export function readActions(root: JsonNode | undefined, model: NoarkModel, out: 
     out.push({ code: TxCodes.emptyTransaction, severity: 'warning', ...spanOf(array), message: 'The transaction has no actions: add save, link, unlink or delete actions.' });
   }
   const actions: ActionSyntax[] = [];
+  const keys = new ActionKeys();
   for (const item of items) {
     if (item.type !== 'object') {
       out.push({ code: TxCodes.actionNotObject, severity: 'error', ...spanOf(item), message: `An action is an object like \`{ "action": "save", "type": ..., "id": ..., "fields": {...} }\`, not ${article(jsonTypeName(item))}.` });
       continue;
     }
-    actions.push(readAction(item, actions.length, model, out));
+    actions.push(readAction(item, actions.length, keys, model, out));
   }
   return { actions };
 }
 
-function readAction(node: JsonNode, index: number, model: NoarkModel, out: NoarkqDiagnostic[]): ActionSyntax {
-  const all = propertiesOf(node);
-  let props: PropertyList;
-  if (!hasDuplicateKey(all)) props = new PropertyList(all);
-  else {
-    props = new PropertyList();
-    for (const p of all) if (!props.add(p)) out.push(duplicateKey(p));
+/** The verb as the string constant: every pass compares it, and constants compare by identity
+ * (the text from the tree is a copy that compares character by character). */
+function verbOf(text: string): ActionVerb | undefined {
+  switch (text) {
+    case 'save': return 'save';
+    case 'link': return 'link';
+    case 'unlink': return 'unlink';
+    case 'delete': return 'delete';
+    default: return undefined;
   }
+}
+
+/** Slots of the action keys, in `allKeys` order. */
+const verbSlot = 0;
+const typeSlot = 1;
+const idSlot = 2;
+const fieldsSlot = 3;
+const versionSlot = 4;
+const refSlot = 5;
+const linkToIdSlot = 6;
+const unlinkFromIdSlot = 7;
+
+function slotOf(key: string): number {
+  switch (key) {
+    case 'action': return verbSlot;
+    case 'type': return typeSlot;
+    case 'id': return idSlot;
+    case 'fields': return fieldsSlot;
+    case 'version': return versionSlot;
+    case 'ref': return refSlot;
+    case 'linkToId': return linkToIdSlot;
+    case 'unlinkFromId': return unlinkFromIdSlot;
+    default: return -1;
+  }
+}
+
+/**
+ * The first property node of each action key (by slot) and the first of each other key, read
+ * in one pass over the object. An action has a handful of keys, so nothing here builds a map,
+ * and a clean action allocates nothing.
+ */
+class ActionKeys {
+  readonly slots: (JsonNode | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+  /** Keys that are not action keys, first occurrences in text order. */
+  unknown: PropertySyntax[] | undefined;
+
+  /** Reads the keys of one action (one instance serves every action of a transaction). */
+  read(object: JsonNode, out: NoarkqDiagnostic[]): void {
+    this.slots.fill(undefined);
+    this.unknown = undefined;
+    const children = object.children;
+    if (!children) return;
+    for (let i = 0; i < children.length; i++) {
+      const p = children[i];
+      if (p.type !== 'property') continue;
+      const keyNode = p.children?.[0];
+      if (!keyNode || typeof keyNode.value !== 'string') continue;
+      const key: string = keyNode.value;
+      const slot = slotOf(key);
+      if (slot >= 0) {
+        if (this.slots[slot] === undefined) this.slots[slot] = p;
+        else out.push(duplicateKey(propertyOf(p)!));
+      } else if (this.hasUnknown(key)) {
+        out.push(duplicateKey(propertyOf(p)!));
+      } else {
+        (this.unknown ??= []).push(propertyOf(p)!);
+      }
+    }
+  }
+
+  has(key: string): boolean {
+    const slot = slotOf(key);
+    return slot >= 0 ? this.slots[slot] !== undefined : this.hasUnknown(key);
+  }
+
+  // A loop, not `some` with a closure over `key`: that closure would cost `read` a context for
+  // every key of every action.
+  private hasUnknown(key: string): boolean {
+    const unknown = this.unknown;
+    if (unknown) for (let i = 0; i < unknown.length; i++) if (unknown[i].key === key) return true;
+    return false;
+  }
+}
+
+/** The value node of a property node (undefined when the value is missing). */
+function valueOf(property: JsonNode): JsonNode | undefined {
+  return property.children![1];
+}
+
+function readAction(node: JsonNode, index: number, keys: ActionKeys, model: NoarkModel, out: NoarkqDiagnostic[]): ActionSyntax {
+  keys.read(node, out);
+  const slots = keys.slots;
   // Every slot set up front: one object shape for all actions keeps the later passes fast.
   const action: ActionSyntax = {
     index,
     node,
-    props,
     verb: undefined,
     verbNode: undefined,
     typeName: undefined,
@@ -143,65 +228,75 @@ function readAction(node: JsonNode, index: number, model: NoarkModel, out: Noark
     type: undefined,
     id: undefined,
     fields: undefined,
+    fieldsKey: undefined,
     ref: undefined,
     targets: noTargets,
     targetsNode: undefined,
   };
   // Every missing key of one action is reported together, on the action.
-  const missingKeys: string[] = [];
+  let missingKeys: string[] | undefined;
 
   // The verb decides which other keys belong, so it is read first.
-  const verbProp = props.get('action');
+  const verbProp = slots[verbSlot];
+  const verbValue = verbProp && valueOf(verbProp);
   if (!verbProp) {
-    missingKeys.push('`action` ("save", "link", "unlink" or "delete")');
-  } else if (verbProp.value && isString(verbProp.value)) {
-    const v = verbProp.value.value;
-    action.verbNode = verbProp.value;
-    if ((verbs as readonly string[]).includes(v)) {
-      action.verb = v as ActionVerb;
+    missingKeys = ['`action` ("save", "link", "unlink" or "delete")'];
+  } else if (verbValue && isString(verbValue)) {
+    const v = verbValue.value;
+    action.verbNode = verbValue;
+    const verb = verbOf(v);
+    if (verb) {
+      action.verb = verb;
     } else {
       const suggestion = didYouMean(v, verbs);
       out.push({
         code: TxCodes.unknownAction,
         severity: 'error',
-        ...spanOf(verbProp.value),
+        ...spanOf(verbValue),
         message: `Unknown action "${v}": use save, link, unlink or delete.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
-        fixes: suggestion ? [{ title: `Change to "${suggestion}"`, preferred: true, edits: [replaceNodeEdit(verbProp.value, JSON.stringify(suggestion))] }] : undefined,
+        fixes: suggestion ? [{ title: `Change to "${suggestion}"`, preferred: true, edits: [replaceNodeEdit(verbValue, JSON.stringify(suggestion))] }] : undefined,
       });
     }
   } else {
-    out.push(...wrongType(verbProp, 'a string: "save", "link", "unlink" or "delete"'));
+    out.push(...wrongType(propertyOf(verbProp)!, 'a string: "save", "link", "unlink" or "delete"'));
   }
 
-  readType(action, model, missingKeys, out);
-  readId(action, missingKeys, out);
-  checkKeys(action, out);
+  const missingType = readType(action, slots[typeSlot], model, out);
+  if (missingType) (missingKeys ??= []).push(missingType);
+  const missingId = readId(action, slots[idSlot], out);
+  if (missingId) (missingKeys ??= []).push(missingId);
+  checkKeys(action, keys, out);
 
   const verb = action.verb;
   if (verb === 'save') {
-    const fields = props.get('fields');
-    if (!fields) missingKeys.push('`fields`, the object of field values to save');
-    else if (fields.value?.type === 'object') action.fields = fields.value;
-    else out.push(...wrongType(fields, 'an object of field names and values'));
+    const fields = slots[fieldsSlot];
+    const fieldsValue = fields && valueOf(fields);
+    if (!fields) (missingKeys ??= []).push('`fields`, the object of field values to save');
+    else if (fieldsValue?.type === 'object') {
+      action.fields = fieldsValue;
+      action.fieldsKey = fields.children![0];
+    } else out.push(...wrongType(propertyOf(fields)!, 'an object of field names and values'));
   }
   if (verb === 'save' || verb === 'delete') {
-    const version = props.get('version');
-    if (version && !(version.value && (version.value.type === 'string' || version.value.type === 'number'))) {
-      out.push(...wrongType(version, 'the entity version as a string (optimistic locking)'));
+    const version = slots[versionSlot];
+    const versionValue = version && valueOf(version);
+    if (version && !(versionValue && (versionValue.type === 'string' || versionValue.type === 'number'))) {
+      out.push(...wrongType(propertyOf(version)!, 'the entity version as a string (optimistic locking)'));
     }
   }
   if (verb === 'link' || verb === 'unlink') {
-    const ref = props.get('ref');
-    if (!ref) missingKeys.push('`ref`, the reference field to ' + verb);
-    else if (isString(ref.value)) action.ref = { name: ref.value.value, node: ref.value };
-    else out.push(...wrongType(ref, 'the name of a reference field (a string starting with `ref`)'));
+    const ref = slots[refSlot];
+    const refValue = ref && valueOf(ref);
+    if (!ref) (missingKeys ??= []).push('`ref`, the reference field to ' + verb);
+    else if (isString(refValue)) action.ref = { name: refValue.value, node: refValue };
+    else out.push(...wrongType(propertyOf(ref)!, 'the name of a reference field (a string starting with `ref`)'));
     const targetKey = verb === 'link' ? 'linkToId' : 'unlinkFromId';
-    const target = props.get(targetKey);
-    if (!target) missingKeys.push(`\`${targetKey}\`, the id (or ids) to ${verb === 'link' ? 'link to' : 'unlink from'}`);
-    else if (target.value) readTargets(action, target, out);
-    else out.push(...wrongType(target, 'an id string or an array of id strings'));
+    const target = slots[verb === 'link' ? linkToIdSlot : unlinkFromIdSlot];
+    if (!target) (missingKeys ??= []).push(`\`${targetKey}\`, the id (or ids) to ${verb === 'link' ? 'link to' : 'unlink from'}`);
+    else if (valueOf(target)) readTargets(action, targetKey, valueOf(target)!, out);
+    else out.push(...wrongType(propertyOf(target)!, 'an id string or an array of id strings'));
   }
-  if (missingKeys.length > 0) {
+  if (missingKeys !== undefined) {
     // A save without fields is useless but harmless; anything else fails on the server.
     const onlyFields = missingKeys.length === 1 && missingKeys[0].startsWith('`fields`');
     out.push({
@@ -214,19 +309,17 @@ function readAction(node: JsonNode, index: number, model: NoarkModel, out: Noark
   return action;
 }
 
-function readType(action: ActionSyntax, model: NoarkModel, missingKeys: string[], out: NoarkqDiagnostic[]): void {
-  const typeProp = action.props.get('type');
-  if (!typeProp) {
-    missingKeys.push('`type`, the entity type (e.g. "Journalpost")');
-    return;
+/** Reads `type`; returns the missing-key text when there is none. */
+function readType(action: ActionSyntax, property: JsonNode | undefined, model: NoarkModel, out: NoarkqDiagnostic[]): string | undefined {
+  if (!property) return '`type`, the entity type (e.g. "Journalpost")';
+  const typeValue = valueOf(property);
+  if (!isString(typeValue)) {
+    out.push(...wrongType(propertyOf(property)!, 'the name of an entity type'));
+    return undefined;
   }
-  if (!isString(typeProp.value)) {
-    out.push(...wrongType(typeProp, 'the name of an entity type'));
-    return;
-  }
-  const name = typeProp.value.value;
+  const name = typeValue.value;
   action.typeName = name;
-  action.typeNode = typeProp.value;
+  action.typeNode = typeValue;
   const def = model.getType(name);
   if (!def) {
     const candidates = model.types.filter((t) => t.transactable && !t.abstract).map((t) => t.name);
@@ -234,66 +327,69 @@ function readType(action: ActionSyntax, model: NoarkModel, missingKeys: string[]
     out.push({
       code: TxCodes.unknownType,
       severity: 'error',
-      ...spanOf(typeProp.value),
+      ...spanOf(typeValue),
       message: `Unknown entity type "${name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
-      fixes: suggestion ? [{ title: `Change to "${suggestion}"`, preferred: true, edits: [replaceNodeEdit(typeProp.value, JSON.stringify(suggestion))] }] : undefined,
+      fixes: suggestion ? [{ title: `Change to "${suggestion}"`, preferred: true, edits: [replaceNodeEdit(typeValue, JSON.stringify(suggestion))] }] : undefined,
     });
-    return;
+    return undefined;
   }
   if (def.abstract) {
     const concrete = model.concreteTypes(name).filter((t) => model.getType(t)?.transactable);
     out.push({
       code: TxCodes.abstractType,
       severity: 'error',
-      ...spanOf(typeProp.value),
+      ...spanOf(typeValue),
       message: `${name} is an abstract type, usable only in queries: name the concrete type${concrete.length ? ` (${concrete.join(', ')})` : ''}.`,
-      fixes: concrete.length === 1 ? [{ title: `Change to "${concrete[0]}"`, preferred: true, edits: [replaceNodeEdit(typeProp.value, JSON.stringify(concrete[0]))] }] : undefined,
+      fixes: concrete.length === 1 ? [{ title: `Change to "${concrete[0]}"`, preferred: true, edits: [replaceNodeEdit(typeValue, JSON.stringify(concrete[0]))] }] : undefined,
     });
-    return;
+    return undefined;
   }
   if (!def.transactable) {
-    out.push({ code: TxCodes.typeNotTransactable, severity: 'error', ...spanOf(typeProp.value), message: `${name} cannot be changed through a transaction.` });
-    return;
+    out.push({ code: TxCodes.typeNotTransactable, severity: 'error', ...spanOf(typeValue), message: `${name} cannot be changed through a transaction.` });
+    return undefined;
   }
   action.type = def;
+  // The model's own copy of the name, for the same reason as `verbOf`.
+  if (def.name === name) action.typeName = def.name;
+  return undefined;
 }
 
-function readId(action: ActionSyntax, missingKeys: string[], out: NoarkqDiagnostic[]): void {
-  const idProp = action.props.get('id');
-  if (!idProp) {
-    missingKeys.push('`id` (a numeric id for an existing entity, a non-numeric temporary id for a new one)');
-    return;
+/** Reads `id`; returns the missing-key text when there is none. */
+function readId(action: ActionSyntax, property: JsonNode | undefined, out: NoarkqDiagnostic[]): string | undefined {
+  if (!property) return '`id` (a numeric id for an existing entity, a non-numeric temporary id for a new one)';
+  const value = valueOf(property);
+  if (!value || (value.type !== 'string' && value.type !== 'number')) {
+    out.push(...wrongType(propertyOf(property)!, 'an id string'));
+    return undefined;
   }
-  if (!idProp.value || (idProp.value.type !== 'string' && idProp.value.type !== 'number')) {
-    out.push(...wrongType(idProp, 'an id string'));
-    return;
-  }
-  action.id = checkedId(idProp.value, 'id', out);
+  action.id = checkedId(value, 'id', out);
+  return undefined;
 }
 
-function readTargets(action: ActionSyntax, prop: PropertySyntax, out: NoarkqDiagnostic[]): void {
-  const value = prop.value!;
+function readTargets(action: ActionSyntax, key: string, value: JsonNode, out: NoarkqDiagnostic[]): void {
   action.targetsNode = value;
-  action.targets = [];
   if (value.type === 'array') {
     const items = value.children ?? [];
+    const targets: IdSyntax[] = [];
+    action.targets = targets;
     if (items.length === 0) {
-      out.push({ code: TxCodes.emptyId, severity: 'error', ...spanOf(value), message: `\`${prop.key}\` is empty: give the id of the entity to ${action.verb === 'link' ? 'link to' : 'unlink from'}.` });
+      out.push({ code: TxCodes.emptyId, severity: 'error', ...spanOf(value), message: `\`${key}\` is empty: give the id of the entity to ${action.verb === 'link' ? 'link to' : 'unlink from'}.` });
     }
     for (const item of items) {
       if (item.type === 'string' || item.type === 'number') {
-        const id = checkedId(item, prop.key, out);
-        if (id) action.targets.push(id);
+        const id = checkedId(item, key, out);
+        if (id) targets.push(id);
       } else {
-        out.push({ code: TxCodes.wrongPropertyType, severity: 'error', ...spanOf(item), message: `Each id in \`${prop.key}\` is a string, not ${article(jsonTypeName(item))}.` });
+        out.push({ code: TxCodes.wrongPropertyType, severity: 'error', ...spanOf(item), message: `Each id in \`${key}\` is a string, not ${article(jsonTypeName(item))}.` });
       }
     }
   } else if (value.type === 'string' || value.type === 'number') {
     // The usual single id: a one-slot array, not one grown by `push` (17 slots).
-    const id = checkedId(value, prop.key, out);
-    if (id) action.targets = [id];
+    const id = checkedId(value, key, out);
+    action.targets = id ? [id] : [];
   } else {
-    out.push(...wrongType(prop, 'an id string or an array of id strings'));
+    action.targets = [];
+    out.push(...wrongType({ key, value }, 'an id string or an array of id strings'));
   }
 }
 
@@ -319,29 +415,39 @@ function checkedId(node: JsonNode, key: string, out: NoarkqDiagnostic[]): IdSynt
 }
 
 /** Unknown keys and keys that belong to another verb. */
-function checkKeys(action: ActionSyntax, out: NoarkqDiagnostic[]): void {
+function checkKeys(action: ActionSyntax, keys: ActionKeys, out: NoarkqDiagnostic[]): void {
   const verb = action.verb;
   const allowedSet = verb ? allowedKeys[verb] : anyKey;
-  for (const p of action.props.items) {
-    const key = p.key;
-    if (allowedSet.has(key)) continue;
-    const allowed = [...allowedSet];
-    if (anyKey.has(key)) {
+  if (verb) {
+    for (let slot = 0; slot < allKeys.length; slot++) {
+      const property = keys.slots[slot];
+      const key = allKeys[slot];
+      if (!property || allowedSet.has(key)) continue;
+      const p = propertyOf(property)!;
       // A known key on the wrong verb: the likeliest slip is linkToId/unlinkFromId swapped.
       const counterpart = key === 'linkToId' && verb === 'unlink' ? 'unlinkFromId' : key === 'unlinkFromId' && verb === 'link' ? 'linkToId' : undefined;
-      const fixes = counterpart && !action.props.has(counterpart)
+      const fixes = counterpart && !keys.has(counterpart)
         ? [{ title: `Rename to \`${counterpart}\``, preferred: true, edits: [replaceNodeEdit(p.keyNode, JSON.stringify(counterpart))] }]
         : [{ title: `Remove \`${key}\``, edits: [removePropertyEdit(p.node)] }];
       out.push({
         code: TxCodes.misplacedProperty,
         severity: 'error',
         ...spanOf(p.keyNode),
-        message: `\`${key}\` does not belong to a ${verb} action${misplacedHint(key, verb!)}.`,
+        message: `\`${key}\` does not belong to a ${verb} action${misplacedHint(key, verb)}.`,
         fixes,
       });
-      continue;
     }
-    const suggestion = didYouMean(key, allowed.filter((k) => !action.props.has(k)));
+  }
+  if (keys.unknown) reportUnknownKeys(verb, allowedSet, keys, keys.unknown, out);
+}
+
+/** Keys that are no action key. (Apart from `checkKeys`, whose every call would otherwise pay
+ * for the context the suggestion closure needs.) */
+function reportUnknownKeys(verb: ActionVerb | undefined, allowedSet: ReadonlySet<string>, keys: ActionKeys, unknown: readonly PropertySyntax[], out: NoarkqDiagnostic[]): void {
+  const allowed = [...allowedSet];
+  for (const p of unknown) {
+    const key = p.key;
+    const suggestion = didYouMean(key, allowed.filter((k) => !keys.has(k)));
     out.push({
       code: TxCodes.unknownProperty,
       severity: 'error',
@@ -374,7 +480,7 @@ function duplicateKey(p: PropertySyntax): NoarkqDiagnostic {
 }
 
 /** A wrong JSON type; a missing value is a syntax error, reported by the parser instead. */
-function wrongType(p: PropertySyntax, expected: string): NoarkqDiagnostic[] {
+function wrongType(p: Pick<PropertySyntax, 'key' | 'value'>, expected: string): NoarkqDiagnostic[] {
   if (!p.value) return [];
   const at = p.value;
   return [{

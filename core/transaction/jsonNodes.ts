@@ -14,27 +14,6 @@ export interface PropertySyntax {
   value: JsonNode | undefined;
 }
 
-/** The first occurrence of each key of a small object (an action has at most a handful of keys,
- * so a scan is cheaper than a Map). */
-export class PropertyList {
-  /** `items` may be given whole when it is known to hold no duplicate key (`propertiesOf`). */
-  constructor(readonly items: PropertySyntax[] = []) {}
-
-  get(key: string): PropertySyntax | undefined {
-    for (const p of this.items) if (p.key === key) return p;
-    return undefined;
-  }
-  has(key: string): boolean {
-    return this.get(key) !== undefined;
-  }
-  /** False when the key is already there (a duplicate). */
-  add(p: PropertySyntax): boolean {
-    if (this.has(p.key)) return false;
-    this.items.push(p);
-    return true;
-  }
-}
-
 export function spanOf(node: JsonNode): Span {
   return { start: node.offset, end: node.offset + node.length };
 }
@@ -61,15 +40,6 @@ export function propertiesOf(object: JsonNode): PropertySyntax[] {
   // property (only after a syntax error) takes the slower path.
   const out = children.map(propertyOf);
   return out.includes(undefined) ? (out.filter((p) => p !== undefined) as PropertySyntax[]) : (out as PropertySyntax[]);
-}
-
-/** Whether two of the properties have the same key (objects are small: a scan beats a set). */
-export function hasDuplicateKey(props: readonly PropertySyntax[]): boolean {
-  for (let i = 1; i < props.length; i++) {
-    const key = props[i].key;
-    for (let j = 0; j < i; j++) if (props[j].key === key) return true;
-  }
-  return false;
 }
 
 export function isString(node: JsonNode | undefined): node is JsonNode & { value: string } {

@@ -8,16 +8,19 @@ import type { NoarkModel, ReferenceDef } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import type { ActionSyntax } from './actionReader';
 import { actionJson, replaceNodeEdit, spanOf } from './jsonNodes';
-import { fieldOf, isLifeline, isToOne, referenceNamesOf, referenceOf } from './modelIndex';
+import { fieldOf, isAssignable, isLifeline, isToOne, referenceNamesOf, referenceOf } from './modelIndex';
 import { TxCodes } from './transactionCodes';
 import type { TransactionCheckContext } from './transactionContext';
-import { entityKey, type TransactionGraph } from './transactionGraph';
+import { entityKey, firstSaveOfExisting, linkGroups, linksOf, type TransactionGraph } from './transactionGraph';
 import type { IdSyntax } from './transactionIds';
 
 export function checkIdsAndLinks(graph: TransactionGraph, context: TransactionCheckContext, out: NoarkqDiagnostic[]): void {
-  for (const action of graph.actions) {
+  const actions = graph.actions;
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i];
     if (action.id && action.id.kind === 'temp' && action.verb && action.verb !== 'save') checkTempUse(action, action.id, graph, out, true);
-    for (const target of action.targets) if (target.kind === 'temp') checkTempUse(action, target, graph, out, false);
+    const targets = action.targets;
+    for (let t = 0; t < targets.length; t++) if (targets[t].kind === 'temp') checkTempUse(action, targets[t], graph, out, false);
     if (action.verb === 'delete' && action.verbNode) {
       out.push({
         code: TxCodes.deleteNeedsPermission,
@@ -98,10 +101,17 @@ function typeOfId(id: IdSyntax, context: TransactionCheckContext): string | unde
   return undefined;
 }
 
+/** Whether one of `actions` comes before action number `index`. (A loop, not `some` with a
+ * closure: a closure over a caller's variable costs the caller a context on every call.) */
+function anyBefore(actions: readonly ActionSyntax[] | undefined, index: number): boolean {
+  if (actions) for (let i = 0; i < actions.length; i++) if (actions[i].index < index) return true;
+  return false;
+}
+
 /** Whether an entity of `actual` (possibly abstract: a query over AbstraktMappe) can be a `target`. */
 function fits(model: NoarkModel, actual: string, target: string): boolean {
   if (!model.getType(actual) || !model.getType(target)) return true;
-  if (model.isAssignable(actual, target)) return true;
+  if (isAssignable(model, actual, target)) return true;
   return model.concreteTypes(actual).some((c) => model.isAssignable(c, target));
 }
 
@@ -128,7 +138,8 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
       message: `${type.name}.${ref.name} holds one ${ref.target} (cardinality ${ref.cardinality}): link to a single id.`,
     });
   }
-  for (const target of action.targets) {
+  for (let t = 0; t < action.targets.length; t++) {
+    const target = action.targets[t];
     const actual = typeOfId(target, context);
     if (actual === undefined || fits(model, actual, ref.target)) continue;
     out.push({
@@ -141,9 +152,8 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
   const id = action.id;
   if (id && (id.kind === 'existing' || id.kind === 'runtime') && isLifeline(ref) && action.typeName !== undefined) {
     const key = entityKey(action.typeName, id.text, ref.name);
-    const unlinkedBefore = (graph.unlinksByKey.get(key) ?? []).some((u) => u.index < action.index);
-    if (!unlinkedBefore) {
-      const save = graph.existingSaves.get(`${action.typeName}\u0000${id.text}`);
+    if (!anyBefore(graph.unlinksByKey.get(key), action.index)) {
+      const save = firstSaveOfExisting(graph, action.typeName, id.text);
       const savedHere = save !== undefined && save.index < action.index;
       out.push({
         code: TxCodes.relinkExisting,
@@ -211,7 +221,7 @@ function checkUnlink(action: ActionSyntax, ref: ReferenceDef, graph: Transaction
     });
   }
   if (!isLifeline(ref) || !action.id || action.typeName === undefined) return;
-  const links = graph.linksByKey.get(entityKey(action.typeName, action.id.text, ref.name)) ?? [];
+  const links = linksOf(graph, action.typeName, action.id, ref.name);
   const relink = links.find((l) => l.index > action.index);
   if (relink) {
     out.push({
@@ -237,8 +247,7 @@ function checkUnlink(action: ActionSyntax, ref: ReferenceDef, graph: Transaction
 
 /** A to-one reference of one entity linked twice with no unlink between the two links. */
 function checkLinkedTwice(graph: TransactionGraph, out: NoarkqDiagnostic[]): void {
-  for (const [key, links] of graph.linksByKey) {
-    if (links.length < 2) continue;
+  for (const [key, links] of linkGroups(graph)) {
     const first = links[0];
     const ref = first.type && first.ref ? referenceOf(first.type, first.ref.name) : undefined;
     if (!ref || !isToOne(ref)) continue;

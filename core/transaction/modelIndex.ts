@@ -2,7 +2,7 @@
  * Per-type name maps over the model, built once per type object, so that checking a large
  * transaction looks each field and reference up in constant time.
  */
-import type { EntityTypeDef, FieldDef, ReferenceDef } from '../schema/types';
+import type { EntityTypeDef, FieldDef, NoarkModel, ReferenceDef } from '../schema/types';
 
 interface TypeIndex {
   fields: Map<string, FieldDef>;
@@ -59,6 +59,22 @@ export function fieldNamesOf(type: EntityTypeDef): readonly string[] {
 
 export function referenceNamesOf(type: EntityTypeDef): readonly string[] {
   return indexOf(type).referenceNames;
+}
+
+const assignable = new WeakMap<NoarkModel, Map<string, Map<string, boolean>>>();
+
+/** `model.isAssignable`, remembered per pair of known types: the checks ask the same few pairs
+ * for every link of a large transaction, and the model answers each by comparing type lists.
+ * (Names the model does not know, typos included, are passed through, so the memo stays small.) */
+export function isAssignable(model: NoarkModel, type: string, target: string): boolean {
+  if (type === target || model.getType(type) === undefined) return model.isAssignable(type, target);
+  let byType = assignable.get(model);
+  if (!byType) assignable.set(model, (byType = new Map()));
+  let byTarget = byType.get(type);
+  if (!byTarget) byType.set(type, (byTarget = new Map()));
+  let answer = byTarget.get(target);
+  if (answer === undefined) byTarget.set(target, (answer = model.isAssignable(type, target)));
+  return answer;
 }
 
 /** `0..1` and `1`: the reference holds a single entity. */

@@ -8,7 +8,7 @@ import type { EntityTypeDef, FieldDef, NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import type { ActionSyntax } from './actionReader';
 import { checkBsm } from './bsmChecks';
-import { actionJson, insertActionsAfterEdit, isString, jsonTypeName, propertiesOf, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
+import { actionJson, insertActionsAfterEdit, isString, jsonTypeName, propertyOf, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
 import { fieldNamesOf, fieldOf, referenceNamesOf, referenceOf } from './modelIndex';
 import { TxCodes } from './transactionCodes';
 import type { TransactionCheckContext } from './transactionContext';
@@ -54,53 +54,64 @@ export function checkSaveFields(
   codes: CodeListResolver,
   out: NoarkqDiagnostic[],
 ): void {
-  const fields = action.fields;
-  if (!fields) return;
-  const props = propertiesOf(fields);
-  for (let i = 0; i < props.length; i++) {
-    const p = props[i];
-    if (isDuplicate(props, i)) {
+  const children = action.fields?.children;
+  if (!children) return;
+  // Straight over the property nodes: a large transaction has tens of thousands of fields, and
+  // most need no more than their key and value.
+  for (let i = 0; i < children.length; i++) {
+    const property = children[i];
+    const key = keyOf(property);
+    if (key === undefined) continue;
+    if (isDuplicate(children, i, key)) {
+      const keyNode = property.children![0];
       out.push({
         code: TxCodes.duplicateProperty,
         severity: 'error',
-        ...spanOf(p.keyNode),
-        message: `\`${p.key}\` is written twice in \`fields\`; only one is used. Remove one of them.`,
-        fixes: [{ title: `Remove this \`${p.key}\``, edits: [removePropertyEdit(p.node)] }],
+        ...spanOf(keyNode),
+        message: `\`${key}\` is written twice in \`fields\`; only one is used. Remove one of them.`,
+        fixes: [{ title: `Remove this \`${key}\``, edits: [removePropertyEdit(property)] }],
       });
       continue;
     }
-    checkField(action, type, p, created, context, codes, out);
+    checkField(action, type, property, key, property.children![1], created, context, codes, out);
   }
 }
 
+/** The key of a property node (undefined for anything else, as `propertyOf`). */
+function keyOf(property: JsonNode): string | undefined {
+  if (property.type !== 'property') return undefined;
+  const key = property.children?.[0]?.value;
+  return typeof key === 'string' ? key : undefined;
+}
+
 /** Whether an earlier property has the same key (field lists are short: a scan beats a set). */
-function isDuplicate(props: readonly PropertySyntax[], i: number): boolean {
-  const key = props[i].key;
-  for (let j = 0; j < i; j++) if (props[j].key === key) return true;
+function isDuplicate(children: readonly JsonNode[], i: number, key: string): boolean {
+  for (let j = 0; j < i; j++) if (keyOf(children[j]) === key) return true;
   return false;
 }
 
 function checkField(
   action: ActionSyntax,
   type: EntityTypeDef,
-  p: PropertySyntax,
+  property: JsonNode,
+  key: string,
+  value: JsonNode | undefined,
   created: boolean,
   context: TransactionCheckContext,
   codes: CodeListResolver,
   out: NoarkqDiagnostic[],
 ): void {
-  const key = p.key;
   if ((key.startsWith('ref') && /^ref[A-Z]/.test(key)) || referenceOf(type, key)) {
-    out.push(referenceInFields(action, type, p));
+    out.push(referenceInFields(action, type, propertyOf(property)!));
     return;
   }
   if (key === bsmField && !type.bsm) {
     out.push({
       code: TxCodes.bsmNotAllowed,
       severity: 'error',
-      ...spanOf(p.keyNode),
+      ...spanOf(property.children![0]),
       message: `${type.name} cannot carry business specific metadata; remove \`${bsmField}\`.`,
-      fixes: [{ title: `Remove \`${bsmField}\``, edits: [removePropertyEdit(p.node)] }],
+      fixes: [{ title: `Remove \`${bsmField}\``, edits: [removePropertyEdit(property)] }],
     });
     return;
   }
@@ -108,17 +119,17 @@ function checkField(
   if (!field) {
     if (key === bsmField) {
       // The model may not list the BSM field on every type that can carry it.
-      if (p.value) checkBsm(p.value, context, out);
+      if (value) checkBsm(value, context, out);
       return;
     }
     const suggestion = didYouMean(key, fieldNamesOf(type));
     const fixes: Fix[] = [];
-    if (suggestion) fixes.push({ title: `Rename to \`${suggestion}\``, preferred: true, edits: [replaceNodeEdit(p.keyNode, JSON.stringify(suggestion))] });
-    fixes.push({ title: `Remove \`${key}\``, edits: [removePropertyEdit(p.node)] });
+    if (suggestion) fixes.push({ title: `Rename to \`${suggestion}\``, preferred: true, edits: [replaceNodeEdit(property.children![0], JSON.stringify(suggestion))] });
+    fixes.push({ title: `Remove \`${key}\``, edits: [removePropertyEdit(property)] });
     out.push({
       code: TxCodes.unknownField,
       severity: type.fieldsComplete ? 'error' : 'warning',
-      ...spanOf(p.keyNode),
+      ...spanOf(property.children![0]),
       message: `${type.name} has no field \`${key}\`${type.fieldsComplete ? '' : ' that this model knows of'}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
       fixes,
     });
@@ -128,19 +139,19 @@ function checkField(
     out.push({
       code: TxCodes.serviceField,
       severity: 'warning',
-      ...spanOf(p.keyNode),
+      ...spanOf(property.children![0]),
       message: `\`${key}\` is set by the service; a save cannot set it. Remove it.`,
-      fixes: [{ title: `Remove \`${key}\``, edits: [removePropertyEdit(p.node)] }],
+      fixes: [{ title: `Remove \`${key}\``, edits: [removePropertyEdit(property)] }],
     });
   } else if (field.writable === 'conditional') {
     out.push({
       code: TxCodes.conditionalField,
       severity: 'information',
-      ...spanOf(p.keyNode),
+      ...spanOf(property.children![0]),
       message: `Only accounts with special permission may write \`${key}\`${created ? '; the permission check needs the entity in place, so set such fields in a second save of it after its link' : ''}.`,
     });
   }
-  if (p.value) checkValue(field, p.value, codes, context, out);
+  if (value) checkValue(field, value, codes, context, out);
 }
 
 function referenceInFields(action: ActionSyntax, type: EntityTypeDef, p: PropertySyntax): NoarkqDiagnostic {

@@ -7,7 +7,7 @@ import type { Fix, NoarkqDiagnostic } from '../diagnostics';
 import type { CreationRule, EntityTypeDef, FieldDef, LinkWay, NoarkModel, ReferenceDef } from '../schema/types';
 import type { ActionSyntax } from './actionReader';
 import { actionJson, insertActionsAfterEdit, insertPropertyEdit, spanOf } from './jsonNodes';
-import { fieldOf, hasParentReference, isToOne, referenceOf } from './modelIndex';
+import { fieldOf, hasParentReference, isAssignable, isToOne, referenceOf } from './modelIndex';
 import { TxCodes } from './transactionCodes';
 import type { TransactionCheckContext } from './transactionContext';
 import type { NewEntity, TransactionGraph } from './transactionGraph';
@@ -25,9 +25,9 @@ interface Match {
 export function checkStructure(graph: TransactionGraph, context: TransactionCheckContext, out: NoarkqDiagnostic[]): void {
   const fresh = new FreshIds(graph);
   const matches = new MatchList();
-  for (const entity of graph.newEntities.values()) {
+  graph.newEntities.forEach((entity) => {
     const type = entity.type;
-    if (!type) continue;
+    if (!type) return;
     // A reference written into `fields` is reported (with a fix that makes it a link) by the
     // save checks; counting it as linked here keeps that one mistake to one diagnostic.
     const refsInFields = referencesInFields(entity);
@@ -48,17 +48,18 @@ export function checkStructure(graph: TransactionGraph, context: TransactionChec
       if ((!connected && selfOnly) || writtenInFields) continue;
       checkLinkRule(entity, type, rule, context.model, fresh, matches, out);
     }
-  }
+  });
 }
 
 const noRefs: ReadonlySet<string> = new Set();
 
 function referencesInFields(entity: NewEntity): ReadonlySet<string> {
   let refs: Set<string> | undefined;
-  for (const save of entity.saves) {
-    if (!save.fields) continue;
-    for (const child of save.fields.children ?? []) {
-      const key = child.children?.[0]?.value;
+  for (let s = 0; s < entity.saves.length; s++) {
+    const children = entity.saves[s].fields?.children;
+    if (!children) continue;
+    for (let c = 0; c < children.length; c++) {
+      const key = children[c].children?.[0]?.value;
       if (typeof key === 'string' && key.startsWith('ref') && /^ref[A-Z]/.test(key)) (refs ??= new Set()).add(key);
     }
   }
@@ -67,12 +68,13 @@ function referencesInFields(entity: NewEntity): ReadonlySet<string> {
 
 /** Linked upward from itself, or downward from its parent (the parent-side exceptions). */
 function isConnected(entity: NewEntity, model: NoarkModel): boolean {
-  for (const link of entity.selfLinks) {
-    const ref = referenceOf(entity.type!, link.ref!.name);
+  for (let l = 0; l < entity.selfLinks.length; l++) {
+    const ref = referenceOf(entity.type!, entity.selfLinks[l].ref!.name);
     // An unknown reference is reported on its own; counting it avoids a second error here.
     if (!ref || ref.direction === 'parent') return true;
   }
-  for (const { action } of entity.incoming) {
+  for (let l = 0; l < entity.incoming.length; l++) {
+    const action = entity.incoming[l];
     const fromType = action.type ?? (action.typeName ? model.getType(action.typeName) : undefined);
     const ref = fromType && action.ref ? referenceOf(fromType, action.ref.name) : undefined;
     if (!ref || ref.direction === 'child') return true;
@@ -126,7 +128,7 @@ function checkFieldRule(entity: NewEntity, type: EntityTypeDef, field: string, m
     }
   }
   const fieldsNode = entity.firstSave.fields;
-  const fieldsKey = entity.firstSave.props.get('fields')?.keyNode;
+  const fieldsKey = entity.firstSave.fieldsKey;
   const def = fieldOf(type, field);
   out.push({
     code: TxCodes.missingRequiredField,
@@ -149,51 +151,62 @@ function checkLinkRule(
   out: NoarkqDiagnostic[],
 ): void {
   list.reset();
-  for (const way of rule.anyOf) {
+  // Indexed loops: this runs for every rule of every new entity (see transactionChecker).
+  const selfLinks = entity.selfLinks;
+  const incoming = entity.incoming;
+  for (let w = 0; w < rule.anyOf.length; w++) {
+    const way = rule.anyOf[w];
     if (way.from === 'self') {
       const ref = referenceOf(type, way.ref);
-      for (const link of entity.selfLinks) {
+      for (let l = 0; l < selfLinks.length; l++) {
+        const link = selfLinks[l];
         if (link.ref!.name !== way.ref) continue;
-        for (const t of link.targets) list.add(link, t.text, way.ref, ref ? isToOne(ref) : true);
+        for (let t = 0; t < link.targets.length; t++) list.add(link, link.targets[t].text, way.ref, ref ? isToOne(ref) : true);
       }
       // The same link made from the other side (e.g. Arkivskaper refArkiv for Arkiv refArkivskaper).
       if (ref?.inverse) {
-        for (const inc of entity.incoming) {
-          if (inc.action.ref!.name === ref.inverse && (!inc.action.typeName || model.isAssignable(inc.action.typeName, ref.target))) {
-            list.add(inc.action, inc.action.id!.text, way.ref, isToOne(ref));
+        for (let l = 0; l < incoming.length; l++) {
+          const inc = incoming[l];
+          if (inc.ref!.name === ref.inverse && (!inc.typeName || isAssignable(model, inc.typeName, ref.target))) {
+            list.add(inc, inc.id!.text, way.ref, isToOne(ref));
           }
         }
       }
     } else {
-      for (const inc of entity.incoming) {
-        const a = inc.action;
-        if (a.ref!.name !== way.ref || !a.typeName || !model.isAssignable(a.typeName, way.type)) continue;
+      for (let l = 0; l < incoming.length; l++) {
+        const a = incoming[l];
+        if (a.ref!.name !== way.ref || !a.typeName || !isAssignable(model, a.typeName, way.type)) continue;
         if (rule.otherMustBeNew && a.id!.entity === undefined) continue;
         list.add(a, a.id!.text, way.ref, false);
       }
       const otherType = model.getType(way.type);
       const otherRef = otherType ? referenceOf(otherType, way.ref) : undefined;
       if (otherRef?.inverse) {
-        for (const link of entity.selfLinks) {
+        for (let l = 0; l < selfLinks.length; l++) {
+          const link = selfLinks[l];
           if (link.ref!.name !== otherRef.inverse) continue;
-          for (const t of link.targets) {
-            if (rule.otherMustBeNew && t.entity?.typeName !== way.type) continue;
-            list.add(link, t.text, otherRef.inverse, false);
+          for (let t = 0; t < link.targets.length; t++) {
+            const target = link.targets[t];
+            if (rule.otherMustBeNew && target.entity?.typeName !== way.type) continue;
+            list.add(link, target.text, otherRef.inverse, false);
           }
         }
       }
     }
   }
-  const matches = list.items;
-  if (matches.length === 0) {
+  if (list.count === 0) {
     out.push(missingLink(entity, type, rule, model, fresh));
     return;
   }
-  if (rule.count !== 'exactly-one' || matches.length < 2) return;
-  const first = matches[0];
+  if (rule.count !== 'exactly-one' || list.count < 2) return;
+  const first = list.at(0);
   // A second id in one link, or the same to-one reference linked twice, is reported by the
   // link checks already (multiple-link-targets, linked-twice).
-  const extra = matches.find((m) => m.action !== first.action && !(m.ref === first.ref && m.toOne));
+  let extra: Match | undefined;
+  for (let i = 1; i < list.count && !extra; i++) {
+    const m = list.at(i);
+    if (m.action !== first.action && !(m.ref === first.ref && m.toOne)) extra = m;
+  }
   if (!extra) return;
   out.push({
     code: TxCodes.tooManyLinks,
@@ -292,26 +305,45 @@ function placeholderValue(field: FieldDef, model: NoarkModel): string | number |
   return '';
 }
 
-/** The links that meet one rule of one entity; reused across rules to spare allocations. */
+/** The links that meet one rule of one entity. One list serves every rule of a check, and its
+ * records are reused: a large transaction checks thousands of rules, each with a match or two. */
 class MatchList {
-  items: Match[] = [];
+  /** The first `count` records are the current rule's; the rest wait for reuse. */
+  private readonly records: Match[] = [];
+  count = 0;
   private seen: Set<string> | undefined;
   reset(): void {
-    this.items = [];
+    this.count = 0;
     this.seen = undefined;
   }
+  at(i: number): Match {
+    return this.records[i];
+  }
   add(action: ActionSyntax, target: string, ref: string, toOne: boolean): void {
-    const items = this.items;
+    const records = this.records;
+    const count = this.count;
     // Usually one or two matches, so a scan beats a set, until an entity gathers many links.
-    if (items.length < 16) {
-      for (const m of items) if (m.action === action && m.target === target) return;
+    if (count < 16) {
+      for (let i = 0; i < count; i++) if (records[i].action === action && records[i].target === target) return;
     } else {
-      this.seen ??= new Set(items.map((m) => `${m.action.index}\u0000${m.target}`));
+      if (!this.seen) {
+        this.seen = new Set();
+        for (let i = 0; i < count; i++) this.seen.add(`${records[i].action.index}\u0000${records[i].target}`);
+      }
       const key = `${action.index}\u0000${target}`;
       if (this.seen.has(key)) return;
       this.seen.add(key);
     }
-    items.push({ action, target, ref, toOne });
+    if (count < records.length) {
+      const m = records[count];
+      m.action = action;
+      m.target = target;
+      m.ref = ref;
+      m.toOne = toOne;
+    } else {
+      records.push({ action, target, ref, toOne });
+    }
+    this.count = count + 1;
   }
 }
 

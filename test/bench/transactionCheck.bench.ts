@@ -6,11 +6,12 @@
  * Both sides are timed on their own already-parsed tree, as each runs in an editor: the
  * `.noarkq` document parser hands checkTransaction the jsonc-parser tree of the body, and
  * doValidation takes the JSON document its service parsed. The parse times (the same jsonc
- * scanner on both sides) are reported in the detail, with the end-to-end ratio.
+ * scanner on both sides; ours builds the jsonc-parser tree with core/json/jsoncTree, as the
+ * product does) are reported in the detail, with the end-to-end ratio.
  */
-import { parseTree } from 'jsonc-parser';
 import { getLanguageService, type JSONSchema } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseJsoncTree } from '../../core/json/jsoncTree';
 import { noarkModel } from '../../core/schema/index';
 import { checkTransaction, checkTransactionText } from '../../core/transaction/index';
 import type { BenchResult } from './benchResult';
@@ -101,7 +102,7 @@ export async function benchTransactionCheck(): Promise<BenchResult> {
   const context = { model: noarkModel };
   const settings = { comments: 'ignore', trailingCommas: 'ignore' } as const;
 
-  const parseOurs = () => parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const parseOurs = () => parseJsoncTree(text, [], { allowTrailingComma: true, disallowComments: false });
   const parseTheirs = () => ls.parseJSONDocument(doc);
   const tree = parseOurs();
   const jsonDocument = parseTheirs();
