@@ -10,7 +10,7 @@ import type { Span } from '../diagnostics';
 import type { DocumentBlock, NoarkqDocument } from '../document';
 import { allBlocks } from '../document/documentNavigation';
 import type { NoarkModel } from '../schema/types';
-import type { Bound, Expression, Path, QueryRequest } from '../query';
+import { comparisonOperatorSpan, logicalOperatorSpans, type Bound, type Expression, type Path, type QueryRequest } from '../query';
 import type { FeatureContext } from './featureContext';
 import { symbolIndex, type SymbolIndex } from './navigation/symbolIndex';
 import { readActionViews, stringContentSpan } from './navigation/transactionActions';
@@ -155,12 +155,12 @@ function expressionTokens(expression: Expression | undefined, rootType: string |
       expressionTokens(expression.expression, rootType, aliasTypes, model, add);
       return;
     case 'logical':
-      for (const span of expression.operatorSpans) add(span, 'operator');
+      for (const span of logicalOperatorSpans(expression)) add(span, 'operator');
       for (const operand of expression.operands) expressionTokens(operand, rootType, aliasTypes, model, add);
       return;
     case 'comparison': {
       if (expression.path) pathTokens(expression.path, rootType, aliasTypes, model, add);
-      add(expression.operatorSpan, 'operator');
+      add(comparisonOperatorSpan(expression), 'operator');
       const operand = expression.operand;
       const bounds: (Bound | undefined)[] = operand?.kind === 'range' ? [operand.lower, operand.upper] : [operand];
       for (const bound of bounds) {

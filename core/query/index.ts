@@ -6,6 +6,7 @@ export { serializeQuery, expressionText, pathText, collectParameters, queryParam
 export { queryDiagnosticCodes } from './queryDiagnosticCodes';
 export { scanQueryTokens, type Token, type TokenKind } from './queryScanner';
 export type { QueryCheckContext, VariableBinding, VariableValue } from './queryContext';
+export { comparisonOperatorSpan, logicalOperatorSpans } from './queryAst';
 export type {
   AliasName,
   BooleanClause,

@@ -65,8 +65,16 @@ export interface Comparison extends Span {
   /** Undefined when missing; a near-miss (`==`, `<`) is reported and recorded as its closest
    * operator so that checking can go on. */
   operator?: ComparisonOperator;
-  operatorSpan?: Span;
+  /** Where the operator is written, -1 when `operator` is undefined (see `comparisonOperatorSpan`).
+   * Numbers rather than a span object: one allocation fewer per condition while parsing. */
+  operatorStart: number;
+  operatorEnd: number;
   operand?: Operand;
+}
+
+/** Where the comparison's operator is written (undefined when it is missing). */
+export function comparisonOperatorSpan(comparison: Comparison): Span | undefined {
+  return comparison.operatorStart < 0 ? undefined : { start: comparison.operatorStart, end: comparison.operatorEnd };
 }
 
 /** `a && b && c` or `a || b`: one node per run of the same operator (left to right). */
@@ -74,9 +82,18 @@ export interface LogicalExpression extends Span {
   kind: 'logical';
   operator: '&&' | '||';
   operands: Expression[];
-  /** The operator tokens between the operands (`operands.length - 1` of them, fewer when one
-   * was missing and implied). */
-  operatorSpans: Span[];
+  /** Start and end of each operator token between the operands, flat: `[start0, end0, start1,
+   * end1, ...]` (`operands.length - 1` pairs, fewer when one was missing and implied). Numbers
+   * rather than span objects, as in `Comparison`; `logicalOperatorSpans` gives the spans. */
+  operatorOffsets: number[];
+}
+
+/** The operator tokens of a logical expression, in text order. */
+export function logicalOperatorSpans(expression: LogicalExpression): Span[] {
+  const offsets = expression.operatorOffsets;
+  const spans: Span[] = [];
+  for (let i = 0; i + 1 < offsets.length; i += 2) spans.push({ start: offsets[i], end: offsets[i + 1] });
+  return spans;
 }
 
 /** `( expression )`: kept so that serialisation keeps the user's parentheses. */

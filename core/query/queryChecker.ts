@@ -6,7 +6,7 @@ import type { Fix, NoarkqDiagnostic, Span, TextEdit } from '../diagnostics';
 import type { JsonValue } from '../jsonValue';
 import type { FieldDef, MemberLookup, NoarkModel, ReferenceDef } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
-import type { AliasName, Comparison, Expression, Identifier, JoinClause, Literal, Parameter, Path, QueryRequest } from './queryAst';
+import { comparisonOperatorSpan, logicalOperatorSpans, type AliasName, type Comparison, type Expression, type Identifier, type JoinClause, type Literal, type Parameter, type Path, type QueryRequest } from './queryAst';
 import type { QueryCheckContext, VariableBinding } from './queryContext';
 import { queryDiagnostic } from './queryDiagnosticCodes';
 import { collectParameters, pathText } from './querySerializer';
@@ -349,7 +349,8 @@ class QueryChecker {
     if (bare.length === 0) return;
     // Point at the first `||` that sits next to an unparenthesised `&&` run.
     const index = or.operands.findIndex((o) => o.kind === 'logical' && o.operator === '&&');
-    const at = or.operatorSpans[Math.max(0, index - 1)] ?? or.operatorSpans[0] ?? or;
+    const operatorSpans = logicalOperatorSpans(or);
+    const at = operatorSpans[Math.max(0, index - 1)] ?? operatorSpans[0] ?? or;
     const edits: TextEdit[] = [];
     for (const o of bare) edits.push({ start: o.start, end: o.start, newText: '(' }, { start: o.end, end: o.end, newText: ')' });
     this.report('noarkq.mixed-and-or', at, '`&&` and `||` are mixed without parentheses; `&&` binds tighter, so each `&&` run is grouped first. Add parentheses to show the grouping (or to group differently).', [
@@ -366,7 +367,7 @@ class QueryChecker {
     this.resolved.set(comparison, resolved);
     const terminal = resolved.terminal;
     const operator = comparison.operator;
-    const opSpan = comparison.operatorSpan;
+    const opSpan = comparisonOperatorSpan(comparison);
     if (terminal.kind === 'field') {
       const field = terminal.field;
       if (!field.queryable) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Comparison, Expression, LogicalExpression, Range } from './queryAst';
+import { comparisonOperatorSpan, logicalOperatorSpans, type Comparison, type Expression, type LogicalExpression, type Range } from './queryAst';
 import { parseQueryExpression } from './queryParser';
 import { expressionText } from './querySerializer';
 import { unmark } from './queryTestFixtures';
@@ -40,13 +40,13 @@ describe('query parser: valid expressions', () => {
     assert.equal(e.kind, 'logical');
     assert.equal(e.operator, '&&');
     assert.equal(slice(text, e), 'refArkivdel.refArkiv.tittel %= @t && saksaar=[@a:@b}');
-    assert.deepEqual(e.operatorSpans.map((s) => slice(text, s)), ['&&']);
+    assert.deepEqual(logicalOperatorSpans(e).map((s) => slice(text, s)), ['&&']);
     const [first, second] = e.operands as Comparison[];
     assert.equal(slice(text, first), 'refArkivdel.refArkiv.tittel %= @t');
     assert.equal(slice(text, first.path), 'refArkivdel.refArkiv.tittel');
     assert.deepEqual(first.path!.segments.map((s) => [s.name, slice(text, s)]), [['refArkivdel', 'refArkivdel'], ['refArkiv', 'refArkiv'], ['tittel', 'tittel']]);
     assert.equal(first.operator, '%=');
-    assert.equal(slice(text, first.operatorSpan), '%=');
+    assert.equal(slice(text, comparisonOperatorSpan(first)), '%=');
     assert.equal(slice(text, first.operand), '@t');
     const range = second.operand as Range;
     assert.equal(range.kind, 'range');

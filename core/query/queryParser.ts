@@ -21,6 +21,7 @@ import type {
 } from './queryAst';
 import { queryDiagnostic } from './queryDiagnosticCodes';
 import { QueryScanner, type TokenKind, TokenKinds } from './queryScanner';
+import { readWellFormedExpression as readWellFormed } from './wellFormedExpression';
 
 const { T_ALIAS, T_AMP, T_AND, T_BANG, T_COLON, T_COMMA, T_DOT, T_EOF, T_EQ, T_EQEQ, T_GE, T_GT, T_IDENT, T_LBRACE, T_LBRACKET, T_LE, T_LIKE, T_LPAREN, T_LT, T_NEQ, T_NUMBER, T_OR, T_PARAM, T_PIPE, T_RBRACE, T_RBRACKET, T_RPAREN, T_STAR, T_STRING, T_UNKNOWN } = TokenKinds;
 
@@ -66,6 +67,37 @@ const nearMissOperators: { kind: TokenKind; operator: ComparisonOperator; messag
   { kind: T_GE, operator: '=', message: 'The query language has no `>=`: use a range, e.g. `field = [@min:@max]` with `@max = "*"` for an open upper bound.' },
 ];
 
+/**
+ * `items[from, to)` as a new array of exactly that length. The general loops gather lists on the
+ * parser's stacks and copy them out once complete: an array grown by `push` from empty reserves
+ * room for 17 elements, mostly unused, and those bytes were the biggest share of the AST's memory.
+ */
+function take<T>(items: T[], from: number, to: number): T[] {
+  switch (to - from) {
+    case 1: return [items[from]];
+    case 2: return [items[from], items[from + 1]];
+    case 3: return [items[from], items[from + 1], items[from + 2]];
+    case 4: return [items[from], items[from + 1], items[from + 2], items[from + 3]];
+    default: return items.slice(from, to);
+  }
+}
+
+/** The operands of a fast-path logical node (see `parseOr`), as an array of exactly `count`. */
+function operandList(first: Expression, second: Expression | undefined, third: Expression | undefined, fourth: Expression | undefined, count: number): Expression[] {
+  return count === 2 ? [first, second!] : count === 3 ? [first, second!, third!] : [first, second!, third!, fourth!];
+}
+
+/** The operator offsets of a fast-path logical node: `ops` pairs. */
+function offsetList(op1Start: number, op1End: number, op2Start: number, op2End: number, op3Start: number, op3End: number, ops: number): number[] {
+  return ops === 1 ? [op1Start, op1End] : ops === 2 ? [op1Start, op1End, op2Start, op2End] : [op1Start, op1End, op2Start, op2End, op3Start, op3End];
+}
+
+/** Ends of the `.name` segments of the path being read (`parsePath`); longer chains go on token by token. */
+const chainEnds = new Int32Array(64);
+
+/** A module-level copy: a call through an import binding reads the exporting module's object. */
+const readWellFormedExpression = readWellFormed;
+
 /** Parenthesis nesting the parser follows before it gives up on a term (stack safety). */
 const MAX_DEPTH = 256;
 
@@ -75,16 +107,33 @@ const MAX_DEPTH = 256;
  */
 export class ExpressionParser {
   readonly scanner: QueryScanner;
-  readonly diagnostics: NoarkqDiagnostic[] = [];
+  diagnostics: NoarkqDiagnostic[] = [];
   /** End (shifted) of the last consumed token. */
   private prevEnd: number;
   private depth = 0;
   private tooDeepReported = false;
+  /** Operands and operator offsets being gathered (see `take`); `*Top` is the used length. */
+  private readonly operandStack: Expression[] = [];
+  private operandTop = 0;
+  private readonly offsetStack: number[] = [];
+  private offsetTop = 0;
 
   constructor(src: string, start: number, end: number, delta = 0) {
     this.scanner = new QueryScanner(src, start, end, delta);
     this.prevEnd = start + delta;
     this.scanner.scan();
+  }
+
+  /** Starts over, as a new parser would, on the text its scanner was `reset` to. */
+  restart(): void {
+    const s = this.scanner;
+    this.diagnostics = [];
+    this.prevEnd = s.shift;
+    this.depth = 0;
+    this.tooDeepReported = false;
+    this.operandTop = 0;
+    this.offsetTop = 0;
+    s.scan();
   }
 
   /** The current token kind (a method, so TypeScript does not narrow it across `next()` calls). */
@@ -95,6 +144,18 @@ export class ExpressionParser {
   private next(): void {
     this.prevEnd = this.scanner.tokenEnd;
     this.scanner.scan();
+  }
+
+  /** `next()` where an operand comes next (see `QueryScanner.scanOperand`). */
+  private nextOperand(): void {
+    this.prevEnd = this.scanner.tokenEnd;
+    this.scanner.scanOperand();
+  }
+
+  /** `next()` after an operand or `)` (see `QueryScanner.scanAfterOperand`). */
+  private nextAfterOperand(): void {
+    this.prevEnd = this.scanner.tokenEnd;
+    this.scanner.scanAfterOperand();
   }
 
   private tokenSpan(): Span {
@@ -128,7 +189,7 @@ export class ExpressionParser {
       left.end = right.end;
       return left;
     }
-    return { kind: 'logical', operator, operands: [left, right], operatorSpans: [], start: left.start, end: right.end };
+    return { kind: 'logical', operator, operands: [left, right], operatorOffsets: [], start: left.start, end: right.end };
   }
 
   /** Skips tokens up to the next sync token and reports them as one diagnostic. */
@@ -191,56 +252,169 @@ export class ExpressionParser {
     return true;
   }
 
+  /*
+   * `parseOr` and `parseAnd` read the common case, up to four operands joined by the same
+   * operator with nothing amiss, into local variables and build the node's arrays once at their
+   * exact length. Anything else (a missing operand, junk, a near-miss operator, longer runs) moves
+   * what was read onto the parser's stacks and continues in `parseOrRest` / `parseAndRest`, the
+   * general loops, exactly where the fast loop stopped.
+   */
+
   private parseOr(): Expression | undefined {
     const first = this.parseAnd();
     if (!this.orOperator()) return first;
-    const operands: Expression[] = first ? [first] : [];
-    const operatorSpans: Span[] = [];
-    let start = first ? first.start : this.scanner.tokenStart;
-    do {
-      const op = this.tokenSpan();
-      if (operands.length === 0) {
-        start = op.start;
-        this.report('noarkq.syntax-missing-operand', op.start, op.end, 'A condition is missing before `||`.');
-      }
-      operatorSpans.push(op);
+    const operandBase = this.operandTop;
+    const offsetBase = this.offsetTop;
+    if (!first) return this.parseOrRest(this.scanner.tokenStart, operandBase, offsetBase, true);
+    const s = this.scanner;
+    let second: Expression | undefined;
+    let third: Expression | undefined;
+    let fourth: Expression | undefined;
+    let count = 1;
+    let op1Start = 0, op1End = 0, op2Start = 0, op2End = 0, op3Start = 0, op3End = 0;
+    let atOperator = true;
+    for (;;) {
+      const opStart = s.tokenStart;
+      const opEnd = s.tokenEnd;
       this.next();
       const right = this.parseAnd();
-      if (right) operands.push(right);
-      else this.reportMissingAfter(op, '||');
-    } while (this.orOperator());
-    return { kind: 'logical', operator: '||', operands, operatorSpans, start, end: this.prevEnd };
+      if (count === 1) (op1Start = opStart), (op1End = opEnd);
+      else if (count === 2) (op2Start = opStart), (op2End = opEnd);
+      else (op3Start = opStart), (op3End = opEnd);
+      if (!right) {
+        // Move what was read to the stacks, then report as the general loop would have.
+        this.spill(first, second, third, count, op1Start, op1End, op2Start, op2End, op3Start, op3End, count);
+        this.reportMissingAfter(opStart, opEnd, '||');
+        atOperator = false;
+        break;
+      }
+      if (count === 1) second = right;
+      else if (count === 2) third = right;
+      else fourth = right;
+      count++;
+      const kind = this.tok();
+      if (kind === T_OR && count < 4) continue;
+      if (kind === T_EOF || kind === T_RPAREN) {
+        return { kind: 'logical', operator: '||', operands: operandList(first, second, third, fourth, count), operatorOffsets: offsetList(op1Start, op1End, op2Start, op2End, op3Start, op3End, count - 1), start: first.start, end: this.prevEnd };
+      }
+      this.spill(first, second, third, count, op1Start, op1End, op2Start, op2End, op3Start, op3End, count - 1);
+      if (count === 4) this.operandStack[this.operandTop++] = fourth!;
+      atOperator = false;
+      break;
+    }
+    return this.parseOrRest(first.start, operandBase, offsetBase, atOperator);
+  }
+
+  /** Pushes up to four operands (`count`, of which the fourth is pushed by the caller) and `ops` operator offset pairs. */
+  private spill(first: Expression, second: Expression | undefined, third: Expression | undefined, count: number, op1Start: number, op1End: number, op2Start: number, op2End: number, op3Start: number, op3End: number, ops: number): void {
+    const operands = this.operandStack;
+    operands[this.operandTop++] = first;
+    if (count > 1) operands[this.operandTop++] = second!;
+    if (count > 2) operands[this.operandTop++] = third!;
+    const offsets = this.offsetStack;
+    if (ops > 0) (offsets[this.offsetTop++] = op1Start), (offsets[this.offsetTop++] = op1End);
+    if (ops > 1) (offsets[this.offsetTop++] = op2Start), (offsets[this.offsetTop++] = op2End);
+    if (ops > 2) (offsets[this.offsetTop++] = op3Start), (offsets[this.offsetTop++] = op3End);
+  }
+
+  /** The general `||` loop; `atOperator` when the current token already passed `orOperator`. */
+  private parseOrRest(start: number, operandBase: number, offsetBase: number, atOperator: boolean): Expression {
+    const operands = this.operandStack;
+    const offsets = this.offsetStack;
+    let more = atOperator || this.orOperator();
+    while (more) {
+      const opStart = this.scanner.tokenStart;
+      const opEnd = this.scanner.tokenEnd;
+      if (this.operandTop === operandBase) {
+        start = opStart;
+        this.report('noarkq.syntax-missing-operand', opStart, opEnd, 'A condition is missing before `||`.');
+      }
+      offsets[this.offsetTop++] = opStart;
+      offsets[this.offsetTop++] = opEnd;
+      this.next();
+      const right = this.parseAnd();
+      if (right) operands[this.operandTop++] = right;
+      else this.reportMissingAfter(opStart, opEnd, '||');
+      more = this.orOperator();
+    }
+    const node: Expression = { kind: 'logical', operator: '||', operands: take(operands, operandBase, this.operandTop), operatorOffsets: take(offsets, offsetBase, this.offsetTop), start, end: this.prevEnd };
+    this.operandTop = operandBase;
+    this.offsetTop = offsetBase;
+    return node;
   }
 
   private parseAnd(): Expression | undefined {
     const first = this.parseTerm();
-    // Fast exit for the common case (a single condition before `||`, `)` or the end), without
-    // allocating the operand lists.
-    const after = this.tok();
+    // Fast exit for the common case (a single condition before `||`, `)` or the end).
+    let after = this.tok();
     if (first && (after === T_EOF || after === T_OR || (after === T_RPAREN && this.depth > 0))) return first;
-    const operands: Expression[] = first ? [first] : [];
-    const operatorSpans: Span[] = [];
-    let start = first ? first.start : this.scanner.tokenStart;
-    for (;;) {
-      if (this.andOperator()) {
-        const op = this.tokenSpan();
-        if (operands.length === 0) {
-          start = op.start;
-          this.report('noarkq.syntax-missing-operand', op.start, op.end, 'A condition is missing before `&&`.');
-        }
-        operatorSpans.push(op);
+    const operandBase = this.operandTop;
+    const offsetBase = this.offsetTop;
+    if (!first) return this.parseAndRest(this.scanner.tokenStart, operandBase, offsetBase);
+    if (after === T_AND) {
+      const s = this.scanner;
+      let second: Expression | undefined;
+      let third: Expression | undefined;
+      let fourth: Expression | undefined;
+      let count = 1;
+      let op1Start = 0, op1End = 0, op2Start = 0, op2End = 0, op3Start = 0, op3End = 0;
+      for (;;) {
+        const opStart = s.tokenStart;
+        const opEnd = s.tokenEnd;
         this.next();
         const right = this.parseTerm();
-        if (right) operands.push(right);
-        else this.reportMissingAfter(op, '&&');
+        if (count === 1) (op1Start = opStart), (op1End = opEnd);
+        else if (count === 2) (op2Start = opStart), (op2End = opEnd);
+        else (op3Start = opStart), (op3End = opEnd);
+        if (!right) {
+          this.spill(first, second, third, count, op1Start, op1End, op2Start, op2End, op3Start, op3End, count);
+          this.reportMissingAfter(opStart, opEnd, '&&');
+          return this.parseAndRest(first.start, operandBase, offsetBase);
+        }
+        if (count === 1) second = right;
+        else if (count === 2) third = right;
+        else fourth = right;
+        count++;
+        after = this.tok();
+        if (after !== T_AND || count === 4) break;
+      }
+      if (after === T_EOF || after === T_OR || (after === T_RPAREN && this.depth > 0)) {
+        return { kind: 'logical', operator: '&&', operands: operandList(first, second, third, fourth, count), operatorOffsets: offsetList(op1Start, op1End, op2Start, op2End, op3Start, op3End, count - 1), start: first.start, end: this.prevEnd };
+      }
+      this.spill(first, second, third, count, op1Start, op1End, op2Start, op2End, op3Start, op3End, count - 1);
+      if (count === 4) this.operandStack[this.operandTop++] = fourth!;
+      return this.parseAndRest(first.start, operandBase, offsetBase);
+    }
+    this.operandStack[this.operandTop++] = first;
+    return this.parseAndRest(first.start, operandBase, offsetBase);
+  }
+
+  /** The general `&&` loop, over operands and operators already on the stacks from `operandBase` / `offsetBase`. */
+  private parseAndRest(start: number, operandBase: number, offsetBase: number): Expression | undefined {
+    const operands = this.operandStack;
+    const offsets = this.offsetStack;
+    for (;;) {
+      if (this.andOperator()) {
+        const opStart = this.scanner.tokenStart;
+        const opEnd = this.scanner.tokenEnd;
+        if (this.operandTop === operandBase) {
+          start = opStart;
+          this.report('noarkq.syntax-missing-operand', opStart, opEnd, 'A condition is missing before `&&`.');
+        }
+        offsets[this.offsetTop++] = opStart;
+        offsets[this.offsetTop++] = opEnd;
+        this.next();
+        const right = this.parseTerm();
+        if (right) operands[this.operandTop++] = right;
+        else this.reportMissingAfter(opStart, opEnd, '&&');
         continue;
       }
       const kind = this.tok();
       if (kind === T_EOF || kind === T_OR || kind === T_PIPE || (kind === T_IDENT && this.isOrWord())) break;
       if (kind === T_RPAREN && this.depth > 0) break;
-      if (operands.length === 0 && !isTermStart(kind)) break;
+      if (this.operandTop === operandBase && !isTermStart(kind)) break;
       if (isTermStart(kind)) {
-        const previous = operands[operands.length - 1];
+        const previous = this.operandTop > operandBase ? operands[this.operandTop - 1] : undefined;
         // After a condition that already lacks its parameter (`tittel =` at a line's end), the
         // next condition is what the user meant to write next: imply `&&` without a second error.
         const explained = previous?.kind === 'comparison' && previous.operand === undefined;
@@ -255,11 +429,15 @@ export class ExpressionParser {
         if (!isTermStart(this.tok())) continue;
       }
       const more = this.parseTerm();
-      if (more) operands.push(more);
+      if (more) operands[this.operandTop++] = more;
     }
-    if (operands.length === 1 && operatorSpans.length === 0) return operands[0];
-    if (operands.length === 0) return undefined;
-    return { kind: 'logical', operator: '&&', operands, operatorSpans, start, end: this.prevEnd };
+    const count = this.operandTop - operandBase;
+    let node: Expression | undefined;
+    if (count === 1 && this.offsetTop === offsetBase) node = operands[operandBase];
+    else if (count > 0) node = { kind: 'logical', operator: '&&', operands: take(operands, operandBase, this.operandTop), operatorOffsets: take(offsets, offsetBase, this.offsetTop), start, end: this.prevEnd };
+    this.operandTop = operandBase;
+    this.offsetTop = offsetBase;
+    return node;
   }
 
   private isOrWord(): boolean {
@@ -267,15 +445,41 @@ export class ExpressionParser {
     return s.tokenEnd - s.tokenStart === 2 && s.tokenText().toLowerCase() === 'or';
   }
 
-  private reportMissingAfter(op: Span, symbol: string): void {
+  private reportMissingAfter(opStart: number, opEnd: number, symbol: string): void {
     // parseTerm already reported junk it skipped; only a clean gap needs its own diagnostic.
     const last = this.diagnostics[this.diagnostics.length - 1];
-    if (last && last.start >= op.end) return;
-    this.report('noarkq.syntax-missing-operand', op.start, op.end, `A condition is missing after \`${symbol}\`: write \`field = @parameter\` or remove the operator.`);
+    if (last && last.start >= opEnd) return;
+    this.report('noarkq.syntax-missing-operand', opStart, opEnd, `A condition is missing after \`${symbol}\`: write \`field = @parameter\` or remove the operator.`);
   }
 
+  /** Kept small (the engine inlines it into the loops): conditions and groups; the rest goes to `parseOtherTerm`. */
   private parseTerm(): Expression | undefined {
     const kind = this.tok();
+    if (kind === T_IDENT || kind === T_ALIAS) return this.parseComparison(this.parsePath());
+    if (kind === T_LPAREN && this.depth < MAX_DEPTH) return this.parseGroup();
+    return this.parseOtherTerm(kind);
+  }
+
+  /** `( expression )` at the current `(`. */
+  private parseGroup(): Expression {
+    const openStart = this.scanner.tokenStart;
+    this.next();
+    this.depth++;
+    const inner = this.parseOr();
+    this.depth--;
+    if (this.tok() === T_RPAREN) {
+      this.nextAfterOperand();
+      if (!inner) this.report('noarkq.syntax-missing-operand', openStart, this.prevEnd, 'Empty parentheses: write a condition inside or remove them.');
+      return { kind: 'group', expression: inner, closed: true, start: openStart, end: this.prevEnd };
+    }
+    this.report('noarkq.syntax-unbalanced', openStart, openStart + 1, 'This `(` is never closed: add the matching `)`.', [
+      { title: 'Insert `)`', edits: [{ start: this.prevEnd, end: this.prevEnd, newText: ')' }] },
+    ]);
+    return { kind: 'group', expression: inner, closed: false, start: openStart, end: this.prevEnd };
+  }
+
+  /** A term that starts with anything but a name or a `(` within the nesting limit. */
+  private parseOtherTerm(kind: TokenKind): Expression | undefined {
     if (kind === T_LPAREN && this.depth >= MAX_DEPTH) {
       // Deeper nesting would exhaust the stack; no real query comes near this.
       const { start, end } = this.tokenSpan();
@@ -284,23 +488,6 @@ export class ExpressionParser {
       while (this.tok() === T_LPAREN) this.next();
       return this.parseTerm();
     }
-    if (kind === T_LPAREN) {
-      const open = this.tokenSpan();
-      this.next();
-      this.depth++;
-      const inner = this.parseOr();
-      this.depth--;
-      if (this.tok() === T_RPAREN) {
-        this.next();
-        if (!inner) this.report('noarkq.syntax-missing-operand', open.start, this.prevEnd, 'Empty parentheses: write a condition inside or remove them.');
-        return { kind: 'group', expression: inner, closed: true, start: open.start, end: this.prevEnd };
-      }
-      this.report('noarkq.syntax-unbalanced', open.start, open.end, 'This `(` is never closed: add the matching `)`.', [
-        { title: 'Insert `)`', edits: [{ start: this.prevEnd, end: this.prevEnd, newText: ')' }] },
-      ]);
-      return { kind: 'group', expression: inner, closed: false, start: open.start, end: this.prevEnd };
-    }
-    if (kind === T_IDENT || kind === T_ALIAS) return this.parseComparison(this.parsePath());
     if (isComparisonOperatorToken(kind)) {
       const { start, end } = this.tokenSpan();
       this.report('noarkq.syntax-missing-field', start, end, 'A field is missing before this operator: write `field = @parameter`.');
@@ -317,19 +504,30 @@ export class ExpressionParser {
   parsePath(): Path {
     const s = this.scanner;
     const start = s.tokenStart;
-    let alias: AliasName | undefined;
-    const segments: Identifier[] = [];
-    if (s.token() === T_ALIAS) alias = { name: s.src.slice(s.tokenPos + 1, s.position), start, end: s.tokenEnd };
-    else segments.push({ name: s.tokenText(), start, end: s.tokenEnd });
-    // `.name` written without spaces (nearly always): read it straight from the text.
-    let pos = s.position;
-    const delta = s.delta;
-    for (let nameEnd = s.dottedNameEnd(pos); nameEnd >= 0; nameEnd = s.dottedNameEnd(pos)) {
-      segments.push({ name: s.src.slice(pos + 1, nameEnd), start: pos + 1 + delta, end: nameEnd + delta });
-      pos = nameEnd;
+    const firstEnd = s.tokenEnd;
+    const isAlias = s.token() === T_ALIAS;
+    const alias: AliasName | undefined = isAlias ? { name: s.tokenName(), start, end: firstEnd } : undefined;
+    const first: Identifier | undefined = isAlias ? undefined : { name: s.tokenText(), start, end: firstEnd };
+    // `.name` written without spaces (nearly always): read it straight from the text. The ends go
+    // to a typed array first, so the segment list is built once at its exact length.
+    const chained = s.dottedNames(s.position, chainEnds);
+    const pos = chained > 0 ? chainEnds[chained - 1] : s.position;
+    let segments: Identifier[];
+    if (chained === 0) segments = first ? [first] : [];
+    else {
+      segments = new Array<Identifier>(chained + (first ? 1 : 0));
+      let count = 0;
+      if (first) segments[count++] = first;
+      const shift = s.shift;
+      let from = s.position + 1;
+      for (let i = 0; i < chained; i++) {
+        const to = chainEnds[i];
+        segments[count++] = { name: s.textAt(from, to), start: from + shift, end: to + shift };
+        from = to + 1;
+      }
     }
-    this.prevEnd = pos + delta;
-    s.scanFrom(pos);
+    this.prevEnd = pos + s.shift;
+    s.scanOperator(pos);
     let incomplete = false;
     while (s.token() === T_DOT) {
       const dotStart = s.tokenStart;
@@ -346,40 +544,52 @@ export class ExpressionParser {
     return { kind: 'path', alias, segments, incomplete, start, end: this.prevEnd };
   }
 
+
   private parseComparison(path: Path | undefined): Comparison {
     const kind = this.tok();
+    if (kind === T_EQ || kind === T_NEQ || kind === T_LIKE) {
+      const opStart = this.scanner.tokenStart;
+      const opEnd = this.scanner.tokenEnd;
+      const operator = kind === T_EQ ? '=' : kind === T_NEQ ? '!=' : '%=';
+      this.nextOperand();
+      const operand = this.parseOperand(opStart, opEnd);
+      return { kind: 'comparison', path, operator, operatorStart: opStart, operatorEnd: opEnd, operand, start: path ? path.start : opStart, end: this.prevEnd };
+    }
+    return this.parseComparisonRecovering(path, kind);
+  }
+
+  /** `parseComparison` at anything but `=`, `!=` or `%=`: a near-miss operator or none. */
+  private parseComparisonRecovering(path: Path | undefined, kind: TokenKind): Comparison {
     const start = path ? path.start : this.scanner.tokenStart;
     let operator: ComparisonOperator | undefined;
-    let opSpan: Span | undefined;
+    let opStart = -1;
+    let opEnd = -1;
     let operand: Operand | undefined;
-    if (kind === T_EQ || kind === T_NEQ || kind === T_LIKE) {
-      opSpan = this.tokenSpan();
-      operator = kind === T_EQ ? '=' : kind === T_NEQ ? '!=' : '%=';
-      this.next();
-      operand = this.parseOperand(opSpan);
-    } else if (isComparisonOperatorToken(kind)) {
+    if (isComparisonOperatorToken(kind)) {
       const near = nearMissOperators.find((n) => n.kind === kind)!;
-      opSpan = this.tokenSpan();
+      opStart = this.scanner.tokenStart;
+      opEnd = this.scanner.tokenEnd;
       operator = near.operator;
-      const fixes = kind === T_EQEQ || kind === T_BANG ? [{ title: `Replace with \`${near.operator}\``, edits: [{ ...opSpan, newText: near.operator }], preferred: true }] : undefined;
-      this.report('noarkq.syntax-invalid-operator', opSpan.start, opSpan.end, near.message, fixes);
+      const fixes = kind === T_EQEQ || kind === T_BANG ? [{ title: `Replace with \`${near.operator}\``, edits: [{ start: opStart, end: opEnd, newText: near.operator }], preferred: true }] : undefined;
+      this.report('noarkq.syntax-invalid-operator', opStart, opEnd, near.message, fixes);
       this.next();
       // `! =` written apart still means `!=`.
       if (kind === T_BANG && this.tok() === T_EQ) this.next();
-      operand = this.parseOperand(opSpan);
+      operand = this.parseOperand(opStart, opEnd);
     } else if (kind === T_PARAM || kind === T_LBRACKET || kind === T_LBRACE || kind === T_NUMBER || kind === T_STRING || kind === T_STAR) {
       const at = this.tokenSpan();
       this.report('noarkq.syntax-missing-operator', at.start, at.end, `Missing \`=\`, \`!=\` or \`%=\` before ${describe(this.scanner.tokenText())}.`, [
         { title: 'Insert `=`', edits: [{ start: at.start, end: at.start, newText: '= ' }], preferred: true },
       ]);
-      operand = this.parseOperand(at);
+      operand = this.parseOperand(at.start, at.end);
     } else {
       const at = path ?? this.tokenSpan();
       this.report('noarkq.syntax-missing-operator', at.start, at.end, 'Incomplete condition: compare the field with a parameter, e.g. `field = @value`.');
     }
     // One object literal with every property: a stable shape keeps the AST fast to build and walk.
-    return { kind: 'comparison', path, operator, operatorSpan: opSpan, operand, start, end: this.prevEnd };
+    return { kind: 'comparison', path, operator, operatorStart: opStart, operatorEnd: opEnd, operand, start, end: this.prevEnd };
   }
+
 
   /** True when the current `ident`/`alias` starts the next comparison (path then operator). */
   private startsComparison(): boolean {
@@ -396,19 +606,26 @@ export class ExpressionParser {
     return isComparisonOperatorToken(k);
   }
 
-  private parseOperand(after: Span): Operand | undefined {
+  /** The operand after the operator at `[afterStart, afterEnd)` (where a missing one is reported). */
+  private parseOperand(afterStart: number, afterEnd: number): Operand | undefined {
     const s = this.scanner;
     const kind = s.token();
     if (kind === T_PARAM) {
-      const p: Parameter = { kind: 'parameter', name: s.src.slice(s.tokenPos + 1, s.position), start: s.tokenStart, end: s.tokenEnd };
-      this.next();
+      const p: Parameter = { kind: 'parameter', name: s.tokenName(), start: s.tokenStart, end: s.tokenEnd };
+      this.nextAfterOperand();
       return p;
     }
     if (kind === T_LBRACKET || kind === T_LBRACE) return this.parseRange();
+    return this.parseOtherOperand(kind, afterStart, afterEnd);
+  }
+
+  /** An operand that is neither a parameter nor a range: a literal, a field, or nothing. */
+  private parseOtherOperand(kind: TokenKind, afterStart: number, afterEnd: number): Operand | undefined {
+    const s = this.scanner;
     if (kind === T_NUMBER || kind === T_STRING || kind === T_STAR) return this.parseLiteral();
     if (kind === T_IDENT || kind === T_ALIAS) {
       if (this.startsComparison()) {
-        this.report('noarkq.syntax-missing-operand', after.start, after.end, 'A parameter is missing after this operator: write e.g. `= @value`.');
+        this.report('noarkq.syntax-missing-operand', afterStart, afterEnd, 'A parameter is missing after this operator: write e.g. `= @value`.');
         return undefined;
       }
       if (kind === T_IDENT) {
@@ -422,7 +639,7 @@ export class ExpressionParser {
       this.report('noarkq.syntax-unexpected-token', path.start, path.end, 'A field can only be compared with a parameter, not with another field: write e.g. `= @value`.');
       return undefined;
     }
-    this.report('noarkq.syntax-missing-operand', after.start, after.end, 'A parameter is missing after this operator: write e.g. `= @value`.');
+    this.report('noarkq.syntax-missing-operand', afterStart, afterEnd, 'A parameter is missing after this operator: write e.g. `= @value`.');
     return undefined;
   }
 
@@ -468,7 +685,7 @@ export class ExpressionParser {
     const s = this.scanner;
     const kind = s.token();
     if (kind === T_PARAM) {
-      const p: Parameter = { kind: 'parameter', name: s.src.slice(s.tokenPos + 1, s.position), start: s.tokenStart, end: s.tokenEnd };
+      const p: Parameter = { kind: 'parameter', name: s.tokenName(), start: s.tokenStart, end: s.tokenEnd };
       this.next();
       return p;
     }
@@ -478,15 +695,17 @@ export class ExpressionParser {
 
   private parseRange(): Range {
     const s = this.scanner;
-    const open = this.tokenSpan();
-    const range: Range = { kind: 'range', lowerInclusive: s.token() === T_LBRACKET, upperInclusive: true, lower: undefined, upper: undefined, closed: false, start: open.start, end: open.end };
-    this.next();
+    const openStart = s.tokenStart;
+    const openEnd = s.tokenEnd;
+    const lowerInclusive = s.token() === T_LBRACKET;
+    let upperInclusive = true;
+    let closed = false;
+    this.nextOperand();
     const lower = this.parseBound();
-    range.lower = lower;
     let separator = false;
     if (s.token() === T_COLON) {
       separator = true;
-      this.next();
+      this.nextOperand();
     } else if (s.token() === T_COMMA || (s.token() === T_UNKNOWN && s.tokenText() === '-')) {
       const { start, end } = this.tokenSpan();
       this.report('noarkq.syntax-malformed-range', start, end, 'Separate the bounds of a range with `:`, e.g. `[@from:@to]`.', [
@@ -496,7 +715,6 @@ export class ExpressionParser {
       this.next();
     }
     const upper = this.parseBound();
-    range.upper = upper;
     if (!lower || !upper || !separator) {
       const at = this.prevEnd;
       const message = !lower && !upper
@@ -506,12 +724,12 @@ export class ExpressionParser {
           : !lower
             ? 'The range has no lower bound: write `[@from:@to]` (a parameter set to "*" leaves a bound open).'
             : 'The range has no upper bound: write `[@from:@to]` (a parameter set to "*" leaves a bound open).';
-      this.report('noarkq.syntax-malformed-range', open.start, Math.max(at, open.end), message);
+      this.report('noarkq.syntax-malformed-range', openStart, Math.max(at, openEnd), message);
     }
     if (s.token() === T_RBRACKET || s.token() === T_RBRACE) {
-      range.upperInclusive = s.token() === T_RBRACKET;
-      range.closed = true;
-      this.next();
+      upperInclusive = s.token() === T_RBRACKET;
+      closed = true;
+      this.nextAfterOperand();
     } else {
       // Skip what cannot belong to the range, up to its closing bracket or the next condition.
       let junkStart = -1;
@@ -523,17 +741,17 @@ export class ExpressionParser {
       }
       if (junkStart >= 0) this.report('noarkq.syntax-unexpected-token', junkStart, junkEnd, 'Unexpected text in a range: write `[@from:@to]`.');
       if (s.token() === T_RBRACKET || s.token() === T_RBRACE) {
-        range.upperInclusive = s.token() === T_RBRACKET;
-        range.closed = true;
+        upperInclusive = s.token() === T_RBRACKET;
+        closed = true;
         this.next();
       } else {
-        this.report('noarkq.syntax-malformed-range', open.start, open.end, 'The range is not closed: end it with `]` (inclusive) or `}` (exclusive).', [
+        this.report('noarkq.syntax-malformed-range', openStart, openEnd, 'The range is not closed: end it with `]` (inclusive) or `}` (exclusive).', [
           { title: 'Insert `]`', edits: [{ start: this.prevEnd, end: this.prevEnd, newText: ']' }] },
         ]);
       }
     }
-    range.end = this.prevEnd;
-    return range;
+    // Built once complete: one object literal with every property, as everywhere in the AST.
+    return { kind: 'range', lowerInclusive, upperInclusive, lower, upper, closed, start: openStart, end: this.prevEnd };
   }
 }
 
@@ -542,14 +760,34 @@ export class ExpressionParser {
  * Offsets are in `text`'s space. An empty expression gives `undefined` and no diagnostic.
  */
 export function parseQueryExpression(text: string, start = 0, end = text.length): { expression: Expression | undefined; diagnostics: NoarkqDiagnostic[] } {
-  const parser = new ExpressionParser(text, start, end);
-  const expression = parser.parseExpression();
-  return { expression, diagnostics: parser.diagnostics };
+  return parseWith(text, start, end, 0);
 }
 
 /** Parses an expression from a masked copy of part of a document (`src[0]` is document offset `delta`). */
 export function parseMaskedExpression(src: string, delta: number): { expression: Expression | undefined; diagnostics: NoarkqDiagnostic[] } {
-  const parser = new ExpressionParser(src, 0, src.length, delta);
-  const expression = parser.parseExpression();
-  return { expression, diagnostics: parser.diagnostics };
+  return parseWith(src, 0, src.length, delta);
+}
+
+/** The parser of the last finished parse, ready for the next: building a parser (its scanner and
+ * its stacks) costs a good share of parsing a typical expression. */
+let spareParser: ExpressionParser | undefined;
+
+function parseWith(src: string, start: number, end: number, delta: number): { expression: Expression | undefined; diagnostics: NoarkqDiagnostic[] } {
+  const reused = spareParser;
+  // Taken while in use, so a parse started during another one (none does today) gets its own.
+  spareParser = undefined;
+  if (reused) reused.scanner.reset(src, start, end, delta);
+  const parser = reused ?? new ExpressionParser(src, start, end, delta);
+  const wellFormed = readWellFormedExpression(parser.scanner);
+  let result: { expression: Expression | undefined; diagnostics: NoarkqDiagnostic[] };
+  if (wellFormed !== null) result = { expression: wellFormed, diagnostics: [] };
+  else {
+    if (reused) parser.restart();
+    const expression = parser.parseExpression();
+    result = { expression, diagnostics: parser.diagnostics };
+  }
+  // Kept for the next parse, but not the text: that may be a whole document.
+  parser.scanner.src = '';
+  spareParser = parser;
+  return result;
 }

@@ -215,7 +215,7 @@ function parseJoin(text: string, line: Line, keyword: Span, diagnostics: NoarkqD
   const shape = 'Write `JOIN #alias = <reference path>`, e.g. `JOIN #k1 = refSekundaerKlasse`.';
   if (s.token() === T_ALIAS || s.token() === T_IDENT) {
     const start = s.tokenStart;
-    const name = s.token() === T_ALIAS ? s.src.slice(s.tokenPos + 1, s.position) : s.tokenText();
+    const name = s.token() === T_ALIAS ? s.tokenName() : s.tokenText();
     join.alias = { name, start, end: s.tokenEnd };
     if (s.token() === T_IDENT) {
       diagnostics.push(

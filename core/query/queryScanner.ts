@@ -1,7 +1,7 @@
 /**
  * Scanner for the query language. It also tokenizes near-misses (`@my_param`, `==`, `<`, `&`,
  * numbers, quoted strings) so that the parser and checker can explain them instead of giving up.
- * Hand-written over char codes: it runs on every keystroke and must not allocate per character.
+ * Hand-written over char codes: it runs on every keystroke and must not allocate per token.
  */
 
 /**
@@ -81,24 +81,121 @@ function isDigit(c: number): boolean {
 }
 
 /**
- * Scans `src[pos, end)`. Reported offsets are `index in src + delta`, so a caller that scans a
- * masked copy of part of a document still gets the document's offsets.
+ * The scanner reads one byte per UTF-16 code unit instead of `charCodeAt`: indexing a byte array
+ * costs a fraction of a `charCodeAt` call, and the scanner touches every character. ASCII is
+ * copied as is (natively, by `TextEncoder.encodeInto`); every non-ASCII unit becomes
+ * `NON_ASCII` (part of a name) or a plain space, the only distinction the grammar makes there.
+ */
+const NON_ASCII = 128;
+
+/**
+ * Per byte, what a token starting with it is: `T_IDENT`, `T_PARAM` or `T_ALIAS` (a name follows),
+ * the kind of a one-character token, or `NEEDS_LOOKAHEAD` (operators that may be one or two
+ * characters, strings, numbers, unknown characters).
+ */
+const tokenStart = new Uint8Array(256);
+const NEEDS_LOOKAHEAD = 255;
+for (let c = 0; c < 256; c++) {
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === NON_ASCII;
+  tokenStart[c] = letter ? T_IDENT : NEEDS_LOOKAHEAD;
+}
+tokenStart[64] = T_PARAM; // @
+tokenStart[35] = T_ALIAS; // #
+tokenStart[40] = T_LPAREN; // (
+tokenStart[41] = T_RPAREN; // )
+tokenStart[91] = T_LBRACKET; // [
+tokenStart[93] = T_RBRACKET; // ]
+tokenStart[123] = T_LBRACE; // {
+tokenStart[125] = T_RBRACE; // }
+tokenStart[58] = T_COLON; // :
+tokenStart[46] = T_DOT; // .
+tokenStart[44] = T_COMMA; // ,
+tokenStart[42] = T_STAR; // *
+
+/** Whether byte `d` can continue a name: arithmetic rather than a table, because the engine
+ * re-checks a table's map on every character of the hottest loop. `d | 32` folds A-Z into a-z. */
+export function isNameByte(d: number): boolean {
+  return ((d | 32) - 97) >>> 0 < 26 || (d - 48) >>> 0 < 10 || d === 95 || d === NON_ASCII;
+}
+
+/** Whether byte `d` starts a name (a letter, `_` or non-ASCII; not a digit). */
+export function isNameStartByte(d: number): boolean {
+  return tokenStart[d] === T_IDENT;
+}
+
+const encoder = new TextEncoder();
+/** One buffer for all scanners: allocating a byte array per expression costs more than filling it.
+ * The scanner that filled it last owns it; any other refills it before reading (see `load`). */
+let sharedCodes = new Uint8Array(1024);
+let sharedOwner: QueryScanner | undefined;
+
+function fillCodes(codes: Uint8Array, src: string, start: number, end: number): void {
+  const length = end - start;
+  if (length <= 0) return;
+  const result = encoder.encodeInto(start === 0 && end === src.length ? src : src.slice(start, end), codes);
+  // Equal counts mean every unit was ASCII and has been copied byte for byte.
+  if (result.read === length && result.written === length) return;
+  for (let i = 0; i < length; i++) {
+    const c = src.charCodeAt(start + i);
+    codes[i] = c < 128 ? c : isUnicodeSpace(c) ? 32 : NON_ASCII;
+  }
+}
+
+/**
+ * Scans `src[start, end)`. Positions inside the scanner (`tokenPos`, `position`, the arguments of
+ * `dottedNames`/`scanFrom`) count from `start`; reported offsets (`tokenStart`, `tokenEnd`) are
+ * `index in src + delta`, so a caller that scans a masked copy of part of a document still gets
+ * the document's offsets.
  */
 export class QueryScanner {
-  private pos: number;
+  private pos = 0;
   kind: TokenKind = T_EOF;
-  /** Index in `src` (not shifted). */
+  /** Start of the current token, counted from `start` (see `position`). */
   tokenPos = 0;
   /** The last string token has no closing quote (valid while that token is current). */
   unterminated = false;
+  src = '';
+  delta = 0;
+  /** `src` index of position 0. */
+  base = 0;
+  /** Reported offset of position 0: `start + delta`. */
+  shift = 0;
+  /** Number of positions: `end - start`. */
+  length = 0;
+  private codes: Uint8Array = sharedCodes;
 
-  constructor(
-    readonly src: string,
-    start: number,
-    readonly end: number,
-    readonly delta = 0,
-  ) {
-    this.pos = start;
+  constructor(src: string, start: number, end: number, delta = 0) {
+    this.reset(src, start, end, delta);
+  }
+
+  /** Starts over on `src[start, end)`, as a new scanner would. */
+  reset(src: string, start: number, end: number, delta: number): void {
+    const stop = Math.min(end, src.length);
+    this.src = src;
+    this.delta = delta;
+    this.base = start;
+    this.shift = start + delta;
+    this.length = stop > start ? stop - start : 0;
+    this.pos = 0;
+    this.kind = T_EOF;
+    this.tokenPos = 0;
+    this.unterminated = false;
+    this.load();
+  }
+
+  /** Fills the shared buffer with this scanner's text (again, if another scanner used it since). */
+  private load(): void {
+    if (sharedCodes.length < this.length) sharedCodes = new Uint8Array(Math.max(this.length, sharedCodes.length * 2));
+    fillCodes(sharedCodes, this.src, this.base, this.base + this.length);
+    sharedOwner = this;
+    this.codes = sharedCodes;
+  }
+
+  /** The text as bytes, one per UTF-16 unit from position 0 (see `fillCodes`); valid until the next
+   * scanner is created or reset. */
+  bytes(): Uint8Array {
+    if (sharedOwner !== this) this.load();
+    return this.codes;
   }
 
   /** The current token kind (a method, so TypeScript does not narrow it across `scan()` calls). */
@@ -107,20 +204,30 @@ export class QueryScanner {
   }
 
   get tokenStart(): number {
-    return this.tokenPos + this.delta;
+    return this.tokenPos + this.shift;
   }
 
   get tokenEnd(): number {
-    return this.pos + this.delta;
+    return this.pos + this.shift;
   }
 
-  /** Index in `src` just past the current token. */
+  /** Position just past the current token. */
   get position(): number {
     return this.pos;
   }
 
   tokenText(): string {
-    return this.src.slice(this.tokenPos, this.pos);
+    return this.src.slice(this.base + this.tokenPos, this.base + this.pos);
+  }
+
+  /** The current token's text without its first character: the name of `@name` or `#name`. */
+  tokenName(): string {
+    return this.src.slice(this.base + this.tokenPos + 1, this.base + this.pos);
+  }
+
+  /** The text between two positions. */
+  textAt(from: number, to: number): string {
+    return this.src.slice(this.base + from, this.base + to);
   }
 
   /** Saves the state for a lookahead; `restore` goes back to it. */
@@ -136,27 +243,111 @@ export class QueryScanner {
   }
 
   /**
-   * Fast path for `.name` directly after the current token (no spaces): returns the end of the
-   * name, or -1. Chains like `refArkivdel.refArkiv.tittel` then cost one scan, not five.
+   * Fast path for `.name.name...` directly after position `from` (no spaces): writes the position
+   * after each name to `ends` (at most `ends.length`) and returns how many. Chains like
+   * `refArkivdel.refArkiv.tittel` then cost one scan, not five.
    */
-  dottedNameEnd(from: number): number {
-    const src = this.src;
-    const end = this.end;
-    if (from + 1 >= end || src.charCodeAt(from) !== 46) return -1;
-    let pos = from + 1;
-    const c = src.charCodeAt(pos);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c > 127 && !isUnicodeSpace(c)))) return -1;
-    pos++;
-    while (pos < end) {
-      const d = src.charCodeAt(pos);
-      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95 || (d > 127 && !isUnicodeSpace(d))) pos++;
-      else break;
+  dottedNames(from: number, ends: Int32Array): number {
+    if (sharedOwner !== this) this.load();
+    const codes = this.codes;
+    const end = this.length;
+    const max = ends.length;
+    let count = 0;
+    let pos = from;
+    while (count < max && pos + 1 < end && codes[pos] === 46 && tokenStart[codes[pos + 1]] === T_IDENT) {
+      pos += 2;
+      while (pos < end && isNameByte(codes[pos])) pos++;
+      ends[count++] = pos;
     }
-    return pos;
+    return count;
   }
 
-  /** Continues scanning at `pos` (an index in `src`), as if the text before it was consumed. */
+  /** Continues scanning at position `pos`, as if the text before it was consumed. */
   scanFrom(pos: number): TokenKind {
+    this.pos = pos;
+    return this.scan();
+  }
+
+  /*
+   * `scanOperator`, `scanOperand` and `scanAfterOperand` give the same result as `scan`, but each
+   * first tries the tokens that usually come at its place in a condition (`field = @value &&`).
+   * Scanning cost is mostly mispredicted branches on the kind of the next token; with one copy of
+   * the test per place, the processor predicts each from its own history.
+   */
+
+  /** `scanFrom(pos)` after a path: usually `=`, `!=` or `%=`. */
+  scanOperator(pos: number): TokenKind {
+    if (sharedOwner !== this) this.load();
+    const codes = this.codes;
+    const end = this.length;
+    while (pos < end && codes[pos] === 32) pos++;
+    if (pos + 1 < end) {
+      const c = codes[pos];
+      const next = codes[pos + 1];
+      if (c === 61 && next !== 61) {
+        this.tokenPos = pos;
+        this.pos = pos + 1;
+        return (this.kind = T_EQ);
+      }
+      if (next === 61 && (c === 33 || c === 37)) {
+        this.tokenPos = pos;
+        this.pos = pos + 2;
+        return (this.kind = c === 33 ? T_NEQ : T_LIKE);
+      }
+    }
+    this.pos = pos;
+    return this.scan();
+  }
+
+  /** `scan()` after a comparison operator: usually `@name`, `[` or `{`. */
+  scanOperand(): TokenKind {
+    if (sharedOwner !== this) this.load();
+    const codes = this.codes;
+    const end = this.length;
+    let pos = this.pos;
+    while (pos < end && codes[pos] === 32) pos++;
+    if (pos < end) {
+      const c = codes[pos];
+      if (c === 64) {
+        this.tokenPos = pos;
+        pos++;
+        while (pos < end && isNameByte(codes[pos])) pos++;
+        this.pos = pos;
+        return (this.kind = T_PARAM);
+      }
+      if (c === 91 || c === 123) {
+        this.tokenPos = pos;
+        this.pos = pos + 1;
+        return (this.kind = c === 91 ? T_LBRACKET : T_LBRACE);
+      }
+    }
+    this.pos = pos;
+    return this.scan();
+  }
+
+  /** `scan()` after an operand or a `)`: usually `&&`, `||`, `)` or the end. */
+  scanAfterOperand(): TokenKind {
+    if (sharedOwner !== this) this.load();
+    const codes = this.codes;
+    const end = this.length;
+    let pos = this.pos;
+    while (pos < end && codes[pos] === 32) pos++;
+    if (pos >= end) {
+      this.tokenPos = pos;
+      this.pos = pos;
+      return (this.kind = T_EOF);
+    }
+    const c = codes[pos];
+    if (c === 41) {
+      this.tokenPos = pos;
+      this.pos = pos + 1;
+      return (this.kind = T_RPAREN);
+    }
+    if ((c === 38 || c === 124) && pos + 1 < end && codes[pos + 1] === c) {
+      this.tokenPos = pos;
+      this.pos = pos + 2;
+      return (this.kind = c === 38 ? T_AND : T_OR);
+    }
     this.pos = pos;
     return this.scan();
   }
@@ -164,8 +355,9 @@ export class QueryScanner {
   /** Kept small so the engine can inline it: names and parameters are most of the tokens;
    * everything else goes to `scanPunctuation`. */
   scan(): TokenKind {
-    const src = this.src;
-    const end = this.end;
+    if (sharedOwner !== this) this.load();
+    const codes = this.codes;
+    const end = this.length;
     let pos = this.pos;
     let c = 0;
     for (;;) {
@@ -174,50 +366,42 @@ export class QueryScanner {
         this.pos = pos;
         return (this.kind = T_EOF);
       }
-      c = src.charCodeAt(pos);
-      if (c !== 32 && (c > 13 || c < 9) && !(c > 127 && isUnicodeSpace(c))) break;
+      c = codes[pos];
+      if (c !== 32 && (c > 13 || c < 9)) break;
       pos++;
     }
     this.tokenPos = pos;
-    let kind: TokenKind;
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c > 127) kind = T_IDENT;
-    else if (c === 64) kind = T_PARAM;
-    else if (c === 35) kind = T_ALIAS;
-    else if (c === 61 && (pos + 1 >= end || src.charCodeAt(pos + 1) !== 61)) {
-      // A lone `=`, `&&` and `||` are the commonest punctuation: no detour through the switch.
-      this.pos = pos + 1;
-      return (this.kind = T_EQ);
-    } else if ((c === 38 || c === 124) && pos + 1 < end && src.charCodeAt(pos + 1) === c) {
-      this.pos = pos + 2;
-      return (this.kind = c === 38 ? T_AND : T_OR);
-    } else return this.scanPunctuation(pos, c);
-    pos++;
-    while (pos < end) {
-      const d = src.charCodeAt(pos);
-      // Range tests, lower case first: faster than a table on the hottest loop.
-      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95 || (d > 127 && !isUnicodeSpace(d))) pos++;
-      else break;
+    const kind = tokenStart[c];
+    if (kind > T_PARAM) {
+      if (kind !== NEEDS_LOOKAHEAD) {
+        this.pos = pos + 1;
+        return (this.kind = kind);
+      }
+      // `=`, `&&` and `||` are the commonest operators: no detour through the switch.
+      const next = pos + 1 < end ? codes[pos + 1] : -1;
+      if (c === 61 && next !== 61) {
+        this.pos = pos + 1;
+        return (this.kind = T_EQ);
+      }
+      if (next === c && (c === 38 || c === 124)) {
+        this.pos = pos + 2;
+        return (this.kind = c === 38 ? T_AND : T_OR);
+      }
+      return this.scanPunctuation(pos, c);
     }
+    // A name, or the name of `@name` / `#name`.
+    pos++;
+    while (pos < end && isNameByte(codes[pos])) pos++;
     this.pos = pos;
     return (this.kind = kind);
   }
 
   private scanPunctuation(pos: number, c: number): TokenKind {
-    const src = this.src;
-    const end = this.end;
-    const next = pos + 1 < end ? src.charCodeAt(pos + 1) : -1;
+    const codes = this.codes;
+    const end = this.length;
+    const next = pos + 1 < end ? codes[pos + 1] : -1;
     let kind: TokenKind;
     switch (c) {
-      case 40: kind = T_LPAREN; pos++; break; // (
-      case 41: kind = T_RPAREN; pos++; break; // )
-      case 91: kind = T_LBRACKET; pos++; break; // [
-      case 93: kind = T_RBRACKET; pos++; break; // ]
-      case 123: kind = T_LBRACE; pos++; break; // {
-      case 125: kind = T_RBRACE; pos++; break; // }
-      case 58: kind = T_COLON; pos++; break; // :
-      case 46: kind = T_DOT; pos++; break; // .
-      case 44: kind = T_COMMA; pos++; break; // ,
-      case 42: kind = T_STAR; pos++; break; // *
       case 61: // =
         if (next === 61) { kind = T_EQEQ; pos += 2; } else { kind = T_EQ; pos++; }
         break;
@@ -249,8 +433,8 @@ export class QueryScanner {
           pos = this.scanNumber(pos + 1);
           kind = T_NUMBER;
         } else {
-          // One code point, so a surrogate pair is not split.
-          pos += c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+          // Any other ASCII character (non-ASCII is a name or a space, see `fillCodes`).
+          pos++;
           kind = T_UNKNOWN;
         }
     }
@@ -259,12 +443,12 @@ export class QueryScanner {
   }
 
   private scanString(pos: number, quote: number): number {
-    const src = this.src;
-    const end = this.end;
+    const codes = this.codes;
+    const end = this.length;
     this.unterminated = false;
     pos++;
     while (pos < end) {
-      const c = src.charCodeAt(pos);
+      const c = codes[pos];
       if (c === quote) return pos + 1;
       // A string never spans lines: an unterminated quote must not swallow the next lines.
       if (c === 10 || c === 13) break;
@@ -275,20 +459,20 @@ export class QueryScanner {
   }
 
   private scanNumber(pos: number): number {
-    const src = this.src;
-    const end = this.end;
-    while (pos < end && isDigit(src.charCodeAt(pos))) pos++;
-    if (pos + 1 < end && src.charCodeAt(pos) === 46 && isDigit(src.charCodeAt(pos + 1))) {
+    const codes = this.codes;
+    const end = this.length;
+    while (pos < end && isDigit(codes[pos])) pos++;
+    if (pos + 1 < end && codes[pos] === 46 && isDigit(codes[pos + 1])) {
       pos += 2;
-      while (pos < end && isDigit(src.charCodeAt(pos))) pos++;
+      while (pos < end && isDigit(codes[pos])) pos++;
     }
-    if (pos < end && (src.charCodeAt(pos) | 32) === 101) {
+    if (pos < end && (codes[pos] | 32) === 101) {
       let p = pos + 1;
-      const s = p < end ? src.charCodeAt(p) : -1;
+      const s = p < end ? codes[p] : -1;
       if (s === 43 || s === 45) p++;
-      if (p < end && isDigit(src.charCodeAt(p))) {
+      if (p < end && isDigit(codes[p])) {
         p++;
-        while (p < end && isDigit(src.charCodeAt(p))) p++;
+        while (p < end && isDigit(codes[p])) p++;
         pos = p;
       }
     }

@@ -3,7 +3,7 @@
  * the type it is looked up on), aliases, parameters and sort orders. Uses the AST, which the
  * parser builds even for incomplete requests.
  */
-import type { Bound, Comparison, Expression, Path, QueryRequest } from '../../query';
+import { comparisonOperatorSpan, type Bound, type Comparison, type Expression, type Path, type QueryRequest } from '../../query';
 import type { FieldDef } from '../../schema/types';
 import { QueryScope } from '../completion/queryScope';
 import { contains, type HoverFound, type HoverSite } from './hoverResult';
@@ -55,9 +55,10 @@ function comparisonAt(expression: Expression, offset: number): Comparison | unde
 function comparisonHover(site: HoverSite, scope: QueryScope, c: Comparison): HoverFound | undefined {
   const offset = site.offset;
   if (c.path && contains(c.path, offset)) return pathHover(scope, c.path, offset);
-  if (c.operator && c.operatorSpan && contains(c.operatorSpan, offset)) {
+  const operatorSpan = comparisonOperatorSpan(c);
+  if (c.operator && operatorSpan && contains(operatorSpan, offset)) {
     const meaning = c.operator === '=' ? 'equals (strings are compared case-sensitively)' : c.operator === '!=' ? 'not equal' : 'like: `%` in the parameter matches any text';
-    return { markdown: `**${c.operator}** — ${meaning}`, span: c.operatorSpan };
+    return { markdown: `**${c.operator}** — ${meaning}`, span: operatorSpan };
   }
   const operand = c.operand;
   if (!operand || !contains(operand, offset)) return undefined;
