@@ -10,6 +10,7 @@ import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import { loadCodeLists } from '../store/codeListStore';
+import { plainTransactionActions } from '../store/plainTransactionBody';
 import { ActionError, TransactionRun, type TxAction } from '../store/transactionExecutor';
 import { transactionBodySchema } from './requestSchemas';
 
@@ -47,8 +48,7 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
     const { value, text } = await readJsonBody(req, services.limits.maxBodyBytes);
     const bsmRegistry = await services.bsmRegistry();
     await checkWithCore(text, services, bsmRegistry);
-    const body = validateBody(transactionBodySchema, value, 'transaction');
-    const actions = body.actions as TxAction[];
+    const actions = plainTransactionActions(value) ?? (validateBody(transactionBodySchema, value, 'transaction').actions as TxAction[]);
     let saved;
     try {
       saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, bsmRegistry }, account).run(actions));

@@ -46,3 +46,41 @@ export async function writeChangeLog(session: SqlSession, e: ChangeLogEntry): Pr
     ],
   );
 }
+
+/**
+ * Writes many entries with one statement, numbered in the order given as one `writeChangeLog` per
+ * entry would number them: the select sorts by position, and PostgreSQL evaluates a volatile
+ * output expression (the revision id's `nextval`) after the sort, in output order.
+ */
+export async function writeChangeLogRows(session: SqlSession, entries: readonly ChangeLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  if (entries.length === 1) return writeChangeLog(session, entries[0]);
+  const records = entries.map((e, position) => ({
+    position,
+    entity_id: e.entityId,
+    entity_type: e.entityType,
+    revision_type: e.revisionType,
+    modified_date: e.modifiedDate,
+    modified_by: e.modifiedBy,
+    modified_by_user_id: e.modifiedByUserId,
+    modified_field: e.modifiedField,
+    modified_field_type: e.modifiedFieldType,
+    new_value: e.newValue,
+    old_value: e.oldValue,
+    removed_value: e.removedValue,
+    previous_parent: e.previousParent,
+    current_parent: e.currentParent,
+  }));
+  // A JSON null or a missing member reads as SQL NULL, as the single-row insert stores them.
+  await session.query(
+    `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
+       modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
+     SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
+       modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent
+     FROM jsonb_to_recordset($1::jsonb) AS r(position integer, entity_id bigint, entity_type text, revision_type text, modified_date text,
+       modified_by text, modified_by_user_id text, modified_field text, modified_field_type text, new_value jsonb, old_value jsonb,
+       removed_value jsonb, previous_parent jsonb, current_parent jsonb)
+     ORDER BY position`,
+    [JSON.stringify(records)],
+  );
+}

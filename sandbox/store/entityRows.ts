@@ -31,7 +31,7 @@ interface LinkRow {
 }
 
 /** The returned (V) to-one references of a concrete type and how each is stored. */
-function returnedLinks(model: NoarkModel, type: string): { name: string; hop: LinkHop }[] {
+export function returnedLinks(model: NoarkModel, type: string): { name: string; hop: LinkHop }[] {
   const def = model.getType(type);
   if (!def) return [];
   const out: { name: string; hop: LinkHop }[] = [];

@@ -3,6 +3,11 @@
  * ActionError naming the action's index and rolls everything back. This is where the checks that
  * only a server can make live: ids exist, types match, versions (409), cardinalities, ownership,
  * moves and delete permissions, uploaded files, and the fields the service sets itself.
+ *
+ * Large transactions mostly create entities and link them to each other, so the entities created
+ * in the run are kept in memory (fields and every link they take part in, which can only have been
+ * made in this run) and checked there; their rows, counters and change-log entries are written as
+ * a few multi-row statements (heldWrites.ts), held rows always before the database is read again.
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '../../core/jsonValue';
@@ -12,11 +17,14 @@ import type { FileStore } from '../files/fileStore';
 import type { BsmGroup } from '../../core/transaction';
 import { bsmFieldName, storedBsm } from '../registries/bsmValues';
 import { closedEntityMessage, findClosedContainer } from '../audit/closedEntities';
-import { writeChangeLog, type ChangeLogEntry } from './changeLog';
+import { writeChangeLogRows, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
-import { toResults, type EntityResult, type EntityRow } from './entityRows';
+import { inModelOrder, returnedLinks, toResults, type EntityResult, type EntityRow } from './entityRows';
 import { formatDate, formatTimestamp, normalizeTimestamp, yearOf } from './fieldValues';
-import { isToOne, linkHop, storedLink } from './linkModel';
+import { HeldWrites, type FreshEntity } from './heldWrites';
+import { asStoredJson } from './jsonbValues';
+import { isToOne, linkHop, storedLink, type StoredLink } from './linkModel';
+import { TransactionCounters } from './transactionCounters';
 
 export interface TxAction {
   action: 'save' | 'link' | 'unlink' | 'delete';
@@ -73,6 +81,17 @@ function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+function sameLink(a: StoredLink, b: StoredLink): boolean {
+  return a.fromId === b.fromId && a.ref === b.ref && a.toId === b.toId;
+}
+
+/** How many entities the actions create: the first save of each temporary id. */
+function countCreates(actions: readonly TxAction[]): number {
+  const seen = new Set<string>();
+  for (const a of actions) if (a.action === 'save' && !isNumericId(a.id)) seen.add(a.id);
+  return seen.size;
+}
+
 export class TransactionRun {
   private readonly temp = new Map<string, Entity>();
   private readonly created = new Set<number>();
@@ -83,6 +102,16 @@ export class TransactionRun {
   private readonly detached = new Map<string, Detached>();
   private readonly deleted = new Set<number>();
   private readonly timestamp: string;
+  /** The entities created in this run and not deleted, by id. */
+  private readonly fresh = new Map<number, FreshEntity>();
+  /** Every link a fresh entity takes part in, under the fresh end's id (under both when both are fresh). */
+  private readonly freshLinks = new Map<number, StoredLink[]>();
+  private readonly writes: HeldWrites;
+  private readonly counters: TransactionCounters;
+  private readonly changes: ChangeLogEntry[] = [];
+  /** Entity ids taken from the sequence for the creates still to come, the next one last. */
+  private idPool: number[] = [];
+  private createsToCome = 0;
 
   constructor(
     private readonly tx: SqlSession,
@@ -90,9 +119,12 @@ export class TransactionRun {
     private readonly account: Account,
   ) {
     this.timestamp = formatTimestamp(deps.now());
+    this.writes = new HeldWrites(tx, account.login);
+    this.counters = new TransactionCounters(tx);
   }
 
   async run(actions: readonly TxAction[]): Promise<Record<string, EntityResult>> {
+    this.createsToCome = countCreates(actions);
     for (let index = 0; index < actions.length; index++) {
       try {
         await this.execute(actions[index], index);
@@ -102,7 +134,16 @@ export class TransactionRun {
       }
     }
     await this.checkDetached();
+    await this.writes.flush();
+    await this.counters.write();
+    await writeChangeLogRows(this.tx, this.changes);
     return this.response();
+  }
+
+  /** The SQL session, once every held row is written: what is read next sees this run's changes. */
+  private async sql(): Promise<SqlSession> {
+    await this.writes.flush();
+    return this.tx;
   }
 
   private get model(): NoarkModel {
@@ -137,12 +178,13 @@ export class TransactionRun {
     if (this.deleted.has(id)) throw new ActionError(404, `${idText} was deleted earlier in this transaction.`);
     const cached = this.known.get(id);
     if (cached) return cached;
-    const { rows } = await this.tx.query<{ id: number | string; type: string; version: number | string }>('SELECT id, type, version FROM entity WHERE id = $1', [id]);
+    const tx = await this.sql();
+    const { rows } = await tx.query<{ id: number | string; type: string; version: number | string }>('SELECT id, type, version FROM entity WHERE id = $1', [id]);
     if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
     const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
     // Every action on an existing entity (save, link and unlink on either side, delete) passes
     // here, so this one check makes closed entities and their contents refuse changes.
-    const closed = await findClosedContainer(this.tx, this.model, id);
+    const closed = await findClosedContainer(tx, this.model, id);
     if (closed) throw new ActionError(400, closedEntityMessage(entity, closed));
     this.known.set(id, entity);
     return entity;
@@ -196,12 +238,16 @@ export class TransactionRun {
     return out;
   }
 
-  private async counter(name: string): Promise<number> {
-    const { rows } = await this.tx.query<{ value: number | string }>(
-      'INSERT INTO counter (name, value) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET value = counter.value + 1 RETURNING value',
-      [name],
-    );
-    return Number(rows[0].value);
+  /** The next entity id, in the order of the creates. */
+  private async newId(): Promise<number> {
+    if (this.idPool.length === 0) {
+      const { rows } = await this.tx.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id FROM generate_series(1, $1::integer)`, [
+        Math.max(1, this.createsToCome),
+      ]);
+      this.idPool = rows.map((r) => Number(r.id)).sort((a, b) => b - a);
+    }
+    this.createsToCome--;
+    return this.idPool.pop() as number;
   }
 
   /** Defaults and service-set fields of a new entity. */
@@ -220,13 +266,13 @@ export class TransactionRun {
     setIfMissing('opprettetAvBrukerIdent', this.account.userId);
     for (const f of def.fields) if (f.defaultValue !== undefined && fields[f.name] === undefined) fields[f.name] = f.defaultValue;
     if (has('mappeIdent')) {
-      const seq = await this.counter(`mappe:${year}`);
+      const seq = await this.counters.next(`mappe:${year}`);
       fields.mappeIdent = `${year}/${seq}`;
       if (has('saksaar')) fields.saksaar = year;
       if (has('sakssekvensnummer')) fields.sakssekvensnummer = seq;
     }
     if (has('registreringsIdent')) {
-      const seq = await this.counter(`journal:${year}`);
+      const seq = await this.counters.next(`journal:${year}`);
       fields.registreringsIdent = `${year}/${seq}`;
       if (has('journalaar')) fields.journalaar = year;
       if (has('journalsekvensnummer')) fields.journalsekvensnummer = seq;
@@ -278,8 +324,7 @@ export class TransactionRun {
     if (!this.temp.has(action.id) && !isNumericId(action.id)) return this.create(action, given);
     const entity = await this.resolveTyped(action);
     this.checkVersion(action, entity);
-    const row = await this.loadRow(entity.id);
-    const before = row.fields;
+    const before = await this.currentFields(entity.id);
     const after: Record<string, JsonValue> = { ...before };
     const changed: string[] = [];
     for (const [name, value] of Object.entries(given)) {
@@ -294,11 +339,17 @@ export class TransactionRun {
       if (typeof old === 'string' && isNumericId(old)) await this.deps.files.markLinked(this.tx, Number(old), null);
       await this.attachFile(entity.id, after, given);
     }
-    const bump = !this.created.has(entity.id) && !this.bumped.has(entity.id);
-    if (bump) this.bumped.add(entity.id);
-    await this.tx.query(`UPDATE entity SET fields = $2, version = version + $3 WHERE id = $1`, [entity.id, after, bump ? 1 : 0]);
+    const fresh = this.fresh.get(entity.id);
+    if (fresh) {
+      fresh.fields = asStoredJson(after);
+      this.writes.entityChanged(fresh);
+    } else {
+      const bump = !this.created.has(entity.id) && !this.bumped.has(entity.id);
+      if (bump) this.bumped.add(entity.id);
+      await this.tx.query(`UPDATE entity SET fields = $2, version = version + $3 WHERE id = $1`, [entity.id, after, bump ? 1 : 0]);
+    }
     for (const name of changed) {
-      await this.log({
+      this.log({
         entity,
         revisionType: 'UPDATE',
         modifiedField: name,
@@ -311,24 +362,29 @@ export class TransactionRun {
   }
 
   private async create(action: TxAction, given: Record<string, JsonValue | undefined>): Promise<void> {
-    const { rows } = await this.tx.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id`);
-    const id = Number(rows[0].id);
+    const id = await this.newId();
     const fields: Record<string, JsonValue> = {};
     for (const [k, v] of Object.entries(given)) if (v !== undefined) fields[k] = v;
     await this.fillNew(action.type, fields);
     if (action.type === 'Dokumentversjon' && fields.referanseDokumentfil !== undefined) await this.attachFile(id, fields, given);
-    await this.tx.query('INSERT INTO entity (id, type, version, fields, created_by) VALUES ($1, $2, 1, $3, $4)', [id, action.type, fields, this.account.login]);
+    const fresh: FreshEntity = { id, type: action.type, fields: asStoredJson(fields), written: false };
+    this.fresh.set(id, fresh);
+    this.writes.insertEntity(fresh);
     const entity = { id, type: action.type };
     this.temp.set(action.id, entity);
     this.created.add(id);
     this.saved.set(action.id, id);
-    await this.log({ entity, revisionType: 'CREATE', newValue: fields });
+    this.log({ entity, revisionType: 'CREATE', newValue: fresh.fields });
   }
 
-  private async loadRow(id: number): Promise<EntityRow> {
-    const { rows } = await this.tx.query<EntityRow>('SELECT id, type, version, fields FROM entity WHERE id = $1', [id]);
+  /** The stored fields of an entity, as the database gives them back. */
+  private async currentFields(id: number): Promise<Record<string, JsonValue>> {
+    const fresh = this.fresh.get(id);
+    if (fresh) return fresh.fields;
+    const tx = await this.sql();
+    const { rows } = await tx.query<EntityRow>('SELECT id, type, version, fields FROM entity WHERE id = $1', [id]);
     if (!rows[0]) throw new ActionError(404, `No entity has id ${id}.`);
-    return rows[0];
+    return rows[0].fields;
   }
 
   // --- links ------------------------------------------------------------------------------
@@ -343,11 +399,47 @@ export class TransactionRun {
   private async linkedIds(entity: Entity, refName: string): Promise<number[]> {
     const hop = linkHop(this.model, entity.type, refName);
     if (!hop) return [];
+    if (this.fresh.has(entity.id)) {
+      const links = this.freshLinks.get(entity.id) ?? [];
+      return hop.kind === 'forward'
+        ? links.filter((l) => l.fromId === entity.id && l.ref === hop.ref).map((l) => l.toId)
+        : links.filter((l) => l.toId === entity.id && l.ref === hop.ref && hop.fromTypes.includes(l.fromType)).map((l) => l.fromId);
+    }
+    const tx = await this.sql();
     const { rows } =
       hop.kind === 'forward'
-        ? await this.tx.query<{ id: number | string }>('SELECT to_id AS id FROM link WHERE from_id = $1 AND ref = $2', [entity.id, hop.ref])
-        : await this.tx.query<{ id: number | string }>('SELECT from_id AS id FROM link WHERE to_id = $1 AND ref = $2 AND from_type = ANY($3)', [entity.id, hop.ref, hop.fromTypes]);
+        ? await tx.query<{ id: number | string }>('SELECT to_id AS id FROM link WHERE from_id = $1 AND ref = $2', [entity.id, hop.ref])
+        : await tx.query<{ id: number | string }>('SELECT from_id AS id FROM link WHERE to_id = $1 AND ref = $2 AND from_type = ANY($3)', [entity.id, hop.ref, hop.fromTypes]);
     return rows.map((r) => Number(r.id));
+  }
+
+  /** The fresh end of a link, whose list of links is complete in memory. */
+  private freshEnd(link: StoredLink): number | undefined {
+    if (this.fresh.has(link.fromId)) return link.fromId;
+    if (this.fresh.has(link.toId)) return link.toId;
+    return undefined;
+  }
+
+  private async linkExists(link: StoredLink): Promise<boolean> {
+    const end = this.freshEnd(link);
+    if (end !== undefined) return (this.freshLinks.get(end) ?? []).some((l) => sameLink(l, link));
+    const tx = await this.sql();
+    const { rows } = await tx.query('SELECT 1 FROM link WHERE from_id = $1 AND ref = $2 AND to_id = $3', [link.fromId, link.ref, link.toId]);
+    return rows.length > 0;
+  }
+
+  private rememberLink(link: StoredLink): void {
+    for (const id of new Set([link.fromId, link.toId])) {
+      if (!this.fresh.has(id)) continue;
+      const list = this.freshLinks.get(id);
+      if (list) list.push(link);
+      else this.freshLinks.set(id, [link]);
+    }
+  }
+
+  private forgetLinks(id: number, which: (link: StoredLink) => boolean): void {
+    const list = this.freshLinks.get(id);
+    if (list) this.freshLinks.set(id, list.filter((l) => !which(l)));
   }
 
   private async link(action: TxAction, targetText: string): Promise<void> {
@@ -359,8 +451,7 @@ export class TransactionRun {
     }
     const stored = storedLink(this.model, source.type, source.id, reference.name, target.type, target.id);
     if (!stored) throw new ActionError(400, `${source.type} has no reference \`${reference.name}\`.`);
-    const exists = await this.tx.query('SELECT 1 FROM link WHERE from_id = $1 AND ref = $2 AND to_id = $3', [stored.fromId, stored.ref, stored.toId]);
-    if (exists.rows.length > 0) return;
+    if (await this.linkExists(stored)) return;
     if (isToOne(reference)) {
       const current = await this.linkedIds(source, reference.name);
       if (current.length > 0) {
@@ -377,13 +468,14 @@ export class TransactionRun {
         if (current.length > 0) throw new ActionError(400, `${target.type} ${targetText} is already linked through ${reference.inverse} to ${current[0]}, which holds one entity.`);
       }
     }
-    await this.tx.query('INSERT INTO link (from_id, from_type, ref, to_id) VALUES ($1, $2, $3, $4)', [stored.fromId, stored.fromType, stored.ref, stored.toId]);
-    await this.log({ entity: source, revisionType: 'LINK', modifiedField: reference.name, newValue: { [reference.name]: String(target.id) } });
+    this.writes.insertLink(stored);
+    this.rememberLink(stored);
+    this.log({ entity: source, revisionType: 'LINK', modifiedField: reference.name, newValue: { [reference.name]: String(target.id) } });
     const detachKey = `${source.id}\u0000${reference.name}`;
     const detached = this.detached.get(detachKey);
     if (detached) {
       this.detached.delete(detachKey);
-      await this.log({
+      this.log({
         entity: source,
         revisionType: 'MOVE',
         modifiedField: reference.name,
@@ -397,10 +489,11 @@ export class TransactionRun {
   private async numberWithinParent(entity: Entity, refName: string, parent: Entity): Promise<void> {
     const rule = numberedWithinParent.find((r) => r.ref === refName && this.model.getType(entity.type)?.fields.some((f) => f.name === r.field));
     if (!rule) return;
-    const row = await this.loadRow(entity.id);
-    if (row.fields[rule.field] !== undefined) return;
-    const n = await this.counter(`${rule.field}:${parent.id}`);
-    await this.tx.query('UPDATE entity SET fields = $2 WHERE id = $1', [entity.id, { ...row.fields, [rule.field]: n }]);
+    const fresh = this.fresh.get(entity.id);
+    if (!fresh || fresh.fields[rule.field] !== undefined) return;
+    const n = await this.counters.next(`${rule.field}:${parent.id}`, this.fresh.has(parent.id));
+    fresh.fields = asStoredJson({ ...fresh.fields, [rule.field]: n });
+    this.writes.entityChanged(fresh);
   }
 
   private async unlink(action: TxAction, targetText: string, index: number): Promise<void> {
@@ -409,15 +502,17 @@ export class TransactionRun {
     const target = await this.resolve(targetText);
     const stored = storedLink(this.model, source.type, source.id, reference.name, target.type, target.id);
     if (!stored) throw new ActionError(400, `${source.type} has no reference \`${reference.name}\`.`);
-    const removed = await this.tx.query('DELETE FROM link WHERE from_id = $1 AND ref = $2 AND to_id = $3 RETURNING from_id', [stored.fromId, stored.ref, stored.toId]);
+    const tx = await this.sql();
+    const removed = await tx.query('DELETE FROM link WHERE from_id = $1 AND ref = $2 AND to_id = $3 RETURNING from_id', [stored.fromId, stored.ref, stored.toId]);
     if (removed.rows.length === 0) throw new ActionError(400, `${source.type} ${action.id} is not linked to ${targetText} through ${reference.name}.`);
+    for (const id of [stored.fromId, stored.toId]) this.forgetLinks(id, (l) => sameLink(l, stored));
     if (reference.direction === 'parent' && !this.created.has(source.id)) {
       if (!this.account.canMove) {
         throw new ActionError(403, `Moving a ${source.type} (unlink then link of ${reference.name}) needs the move permission, which account ${this.account.login} does not have.`);
       }
       this.detached.set(`${source.id}\u0000${reference.name}`, { entity: source, reference, index, previous: target });
     }
-    await this.log({ entity: source, revisionType: 'UNLINK', modifiedField: reference.name, removedValue: { [reference.name]: String(target.id) } });
+    this.log({ entity: source, revisionType: 'UNLINK', modifiedField: reference.name, removedValue: { [reference.name]: String(target.id) } });
   }
 
   /** An unlinked parent must be replaced in the same transaction when the entity cannot be without one. */
@@ -449,7 +544,8 @@ export class TransactionRun {
     if (!this.account.canDelete) throw new ActionError(403, `delete needs special permission, which account ${this.account.login} does not have.`);
     const entity = await this.resolveTyped(action);
     this.checkVersion(action, entity);
-    const { rows } = await this.tx.query<{ from_id: number | string; from_type: string; ref: string }>('SELECT from_id, from_type, ref FROM link WHERE to_id = $1', [entity.id]);
+    const tx = await this.sql();
+    const { rows } = await tx.query<{ from_id: number | string; from_type: string; ref: string }>('SELECT from_id, from_type, ref FROM link WHERE to_id = $1', [entity.id]);
     const children = rows.filter((r) => {
       const member = this.model.lookupMember(r.from_type, r.ref);
       return member?.kind === 'reference' && member.reference.direction === 'parent';
@@ -461,43 +557,78 @@ export class TransactionRun {
         `${entity.type} ${action.id} still has ${children.length} entit${children.length === 1 ? 'y' : 'ies'} below it (e.g. ${c.from_type} ${c.from_id} through ${c.ref}): delete or move them first.`,
       );
     }
-    const row = await this.loadRow(entity.id);
-    await this.tx.query('DELETE FROM link WHERE from_id = $1 OR to_id = $1', [entity.id]);
-    await this.tx.query('DELETE FROM entity WHERE id = $1', [entity.id]);
+    const fields = await this.currentFields(entity.id);
+    await tx.query('DELETE FROM link WHERE from_id = $1 OR to_id = $1', [entity.id]);
+    await tx.query('DELETE FROM entity WHERE id = $1', [entity.id]);
     if (entity.type === 'Dokumentversjon') {
-      const ref = row.fields.referanseDokumentfil;
+      const ref = fields.referanseDokumentfil;
       if (typeof ref === 'string' && isNumericId(ref)) await this.deps.files.markLinked(this.tx, Number(ref), null);
     }
+    for (const id of this.freshLinks.keys()) this.forgetLinks(id, (l) => l.fromId === entity.id || l.toId === entity.id);
+    this.freshLinks.delete(entity.id);
+    this.fresh.delete(entity.id);
     this.deleted.add(entity.id);
     for (const [key, id] of this.saved) if (id === entity.id) this.saved.delete(key);
-    await this.log({ entity, revisionType: 'DELETE', oldValue: row.fields });
+    this.log({ entity, revisionType: 'DELETE', oldValue: fields });
   }
 
   // --- log and response -------------------------------------------------------------------
 
-  private async log(e: Omit<ChangeLogEntry, 'entityId' | 'entityType' | 'modifiedDate' | 'modifiedBy' | 'modifiedByUserId'> & { entity: Entity }): Promise<void> {
-    const { entity, ...rest } = e;
-    await writeChangeLog(this.tx, {
-      ...rest,
-      entityId: entity.id,
-      entityType: entity.type,
+  /** Held until the run ends, then written in the order logged. */
+  private log(e: Omit<ChangeLogEntry, 'entityId' | 'entityType' | 'modifiedDate' | 'modifiedBy' | 'modifiedByUserId'> & { entity: Entity }): void {
+    // Spelled out rather than spread: this runs for every action of a large transaction.
+    this.changes.push({
+      entityId: e.entity.id,
+      entityType: e.entity.type,
+      revisionType: e.revisionType,
       modifiedDate: this.timestamp,
       modifiedBy: this.account.displayName,
       modifiedByUserId: this.account.userId,
+      modifiedField: e.modifiedField,
+      modifiedFieldType: e.modifiedFieldType,
+      newValue: e.newValue,
+      oldValue: e.oldValue,
+      removedValue: e.removedValue,
+      previousParent: e.previousParent,
+      currentParent: e.currentParent,
     });
   }
 
   private async response(): Promise<Record<string, EntityResult>> {
     const ids = [...new Set(this.saved.values())];
     if (ids.length === 0) return {};
-    const { rows } = await this.tx.query<EntityRow>('SELECT id, type, version, fields FROM entity WHERE id = ANY($1)', [ids]);
-    const results = await toResults(this.tx, this.model, rows);
-    const byId = new Map(results.map((r) => [Number(r.id), r]));
+    const byId = new Map<number, EntityResult>();
+    const stored = ids.filter((id) => !this.fresh.has(id));
+    if (stored.length > 0) {
+      const tx = await this.sql();
+      const { rows } = await tx.query<EntityRow>('SELECT id, type, version, fields FROM entity WHERE id = ANY($1)', [stored]);
+      for (const r of await toResults(tx, this.model, rows)) byId.set(Number(r.id), r);
+    }
+    for (const id of ids) {
+      const fresh = this.fresh.get(id);
+      if (fresh) byId.set(id, this.freshResult(fresh));
+    }
     const out: Record<string, EntityResult> = {};
     for (const [key, id] of this.saved) {
       const r = byId.get(id);
       if (r) out[key] = r;
     }
     return out;
+  }
+
+  /** What `toResults` makes of the row of a fresh entity, from memory: all its links were made in this run. */
+  private freshResult(fresh: FreshEntity): EntityResult {
+    const linksOf = this.freshLinks.get(fresh.id) ?? [];
+    const links: Record<string, number> = {};
+    for (const { name, hop } of returnedLinks(this.model, fresh.type)) {
+      if (hop.kind === 'forward') {
+        const found = linksOf.filter((l) => l.fromId === fresh.id && l.ref === hop.ref);
+        if (found.length > 0) links[name] = found[found.length - 1].toId;
+      } else {
+        const found = linksOf.find((l) => l.toId === fresh.id && l.ref === hop.ref && hop.fromTypes.includes(l.fromType));
+        if (found) links[name] = found.fromId;
+      }
+    }
+    return { type: fresh.type, id: String(fresh.id), version: '1', fields: inModelOrder(this.model, fresh.type, fresh.fields), links };
   }
 }
