@@ -74,6 +74,20 @@ export function textKeyOrder(doctype: Doctype): string[] {
   return keys;
 }
 
+/** The collections whose entries of OTHER subjects show the texts of an entity of `type`, so a
+ * change of its fields reaches them (its own entry aside). `chain` names a subject alone under its
+ * own key, except correspondence parties, whose entries also list their registry entry's other
+ * parties; so a series or a document version shows its texts in its own entry only, and renaming
+ * one rebuilds one entry, not the archive below it. */
+export function textDependents(type: string): Doctype[] {
+  const key = keyType(type);
+  const own = doctypeOf(type);
+  return doctypes.filter((d) => searchedParts[d].includes(key) && (d !== own || d === 'Korrespondansepart'));
+}
+
+/** The stored link refs `chain` follows upwards (child → parent); no other link changes an entry. */
+export const structuralRefs = ['refDokument', 'refRegistrering', 'refMappe', 'refArkivdel', 'refForelderMappe', 'refPrimaerKlasse'];
+
 interface Node {
   id: number;
   type: string;
@@ -92,11 +106,10 @@ export class Neighbourhood {
     const n = new Neighbourhood();
     let frontier = [...new Set(subjectIds)];
     const seen = new Set(frontier);
-    const upRefs = ['refDokument', 'refRegistrering', 'refMappe', 'refArkivdel', 'refForelderMappe', 'refPrimaerKlasse'];
     for (let depth = 0; frontier.length > 0 && depth < 12; depth++) {
       const { rows } = await session.query<{ from_id: string | number; ref: string; to_id: string | number }>(
         'SELECT from_id, ref, to_id FROM link WHERE from_id = ANY($1) AND ref = ANY($2)',
-        [frontier, upRefs],
+        [frontier, structuralRefs],
       );
       const next: number[] = [];
       for (const r of rows) {

@@ -1,20 +1,25 @@
 /**
  * Keeps the full-text index up to date, on an interval, as the spec describes the real archive
- * ("entities are indexed on a regular basis, so new ones may appear with delay"). Each run reads
- * the change log past the last revision it handled, works out which index entries the changes
- * touch — the changed entities' own entries, and every entry that names a changed entity or a
- * linked/unlinked one among its ids (so a new correspondence party reaches the entries of its
- * registry entry, and a renamed case file reaches every document below it) — and rebuilds those
- * entries in one SQL transaction. Work is done in bounded batches, so a large backlog (a freshly
- * generated archive) is indexed in steps that let requests in between.
+ * ("entities are indexed on a regular basis, so new ones may appear with delay"). Each step reads
+ * a batch of the change log past the last revision handled, works out which index entries the
+ * changes reach (indexReach.ts) and rebuilds them.
+ *
+ * Requests must never wait long for it. PGlite is one connection that runs a whole SQL transaction
+ * without returning to the event loop, so while the indexer holds it, HTTP requests are not even
+ * read. Hence: the entries of a step are rebuilt in small transactions (the count adapts so that
+ * one takes about `transactionTargetMs`), and between transactions the indexer gives way for as
+ * long as other work keeps the event loop busy; waiting database calls go first anyway, as the
+ * connection serves its callers in order. The progress mark moves in the step's last transaction,
+ * so a step cut short (a stop, a crash) is redone whole; rebuilding an entry twice is harmless.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JsonValue } from '../../core/jsonValue';
+import { performance } from 'node:perf_hooks';
 import type { SandboxServices } from '../sandboxServices';
 import type { SqlSession } from '../store/database';
-import { buildEntry, doctypeOf, Neighbourhood, type Doctype, type IndexEntry } from './fullTextEntries';
+import { buildEntry, doctypeOf, doctypes, Neighbourhood, type Doctype, type IndexEntry } from './fullTextEntries';
 import { extractFileText } from './fileText';
+import { addReach, emptyReach, subjectKey, type ChangeRow, type Subject } from './indexReach';
 
 export const fullTextConfiguration = 'norwegian';
 
@@ -30,42 +35,51 @@ export function fullTextSchemaStatements(): string[] {
       document tsvector NOT NULL,
       PRIMARY KEY (doctype, subject_id)
     )`,
-    `CREATE INDEX IF NOT EXISTS fulltext_entry_document ON fulltext_entry USING gin (document)`,
-    `CREATE INDEX IF NOT EXISTS fulltext_entry_related ON fulltext_entry USING gin (related)`,
+    // No GIN pending list (fastupdate): every scan reads all of it (megabytes, once large), and the
+    // insert that overflows it merges it in one long statement while requests wait. Archives made
+    // before are switched over and their list merged once, at start.
+    `CREATE INDEX IF NOT EXISTS fulltext_entry_document ON fulltext_entry USING gin (document) WITH (fastupdate = off)`,
+    `CREATE INDEX IF NOT EXISTS fulltext_entry_related ON fulltext_entry USING gin (related) WITH (fastupdate = off)`,
+    `ALTER INDEX fulltext_entry_document SET (fastupdate = off)`,
+    `ALTER INDEX fulltext_entry_related SET (fastupdate = off)`,
+    `SELECT gin_clean_pending_list('fulltext_entry_document'::regclass), gin_clean_pending_list('fulltext_entry_related'::regclass)`,
     `CREATE TABLE IF NOT EXISTS fulltext_progress (id integer PRIMARY KEY, last_revision bigint NOT NULL)`,
   ];
 }
 
-interface RevisionRow {
+interface RevisionRow extends ChangeRow {
   revision_id: string | number;
-  entity_id: string | number;
-  new_value: Record<string, JsonValue> | null;
-  removed_value: Record<string, JsonValue> | null;
-  previous_parent: Record<string, JsonValue> | null;
-  current_parent: Record<string, JsonValue> | null;
-  revision_type: string;
-}
-
-/** Ids a change log row mentions: the entity, and for links, unlinks and moves the other side. */
-function touchedIds(r: RevisionRow): number[] {
-  const ids = [Number(r.entity_id)];
-  const collect = (value: JsonValue | undefined) => {
-    if (typeof value === 'string' && /^\d{1,18}$/.test(value)) ids.push(Number(value));
-    else if (typeof value === 'number') ids.push(value);
-  };
-  if (r.revision_type === 'LINK' || r.revision_type === 'UNLINK') {
-    for (const v of Object.values(r.new_value ?? {})) collect(v);
-    for (const v of Object.values(r.removed_value ?? {})) collect(v);
-  }
-  collect(r.previous_parent?.id);
-  collect(r.current_parent?.id);
-  return ids;
 }
 
 export interface FullTextIndexerOptions {
-  /** Change-log rows handled per SQL transaction (1000): small enough that requests wait at most about a second. */
+  /** Change-log rows read per step (500). */
   batchSize?: number;
+  /** Most entries rebuilt in one SQL transaction (400); fewer when they take longer than `transactionTargetMs`. */
+  maxEntriesPerTransaction?: number;
+  /** How long one SQL transaction of the indexer should hold the database, in ms (50). */
+  transactionTargetMs?: number;
+  /** Called after each committed SQL transaction with the number of entries it rebuilt. */
+  onTransaction?: (entries: number) => void;
   log?: (line: string) => void;
+}
+
+const minEntriesPerTransaction = 10;
+const idsPerLookup = 20;
+
+function isDoctype(name: string): name is Doctype {
+  return (doctypes as readonly string[]).includes(name);
+}
+/** Bound on consecutive turns given away, so that a steady stream of requests cannot stop indexing. */
+const maxTurnsGivenAway = 50;
+
+/** Yields to the event loop until a turn passes in which nothing else ran (or the bound is hit). */
+async function giveWay(): Promise<void> {
+  for (let turn = 0; turn < maxTurnsGivenAway; turn++) {
+    const started = performance.now();
+    await new Promise((resolve) => setImmediate(resolve));
+    // A turn this short ran no request: the loop is idle.
+    if (performance.now() - started < 1) return;
+  }
 }
 
 export class FullTextIndexer {
@@ -75,11 +89,18 @@ export class FullTextIndexer {
   private stopped = false;
   /** File text by checksum: regenerated entries of the same file do not read it again. */
   private readonly textCache = new Map<string, string>();
+  private entriesPerTransaction: number;
 
   constructor(
     private readonly services: SandboxServices,
     private readonly options: FullTextIndexerOptions = {},
-  ) {}
+  ) {
+    this.entriesPerTransaction = Math.min(this.maxEntries, 50);
+  }
+
+  private get maxEntries(): number {
+    return Math.max(1, this.options.maxEntriesPerTransaction ?? 400);
+  }
 
   /** Starts indexing every `intervalSeconds` (and once right away); 0 or less: only on `runOnce`. */
   start(intervalSeconds: number): void {
@@ -93,7 +114,7 @@ export class FullTextIndexer {
     tick();
   }
 
-  /** Stops the interval and waits for a run in progress. */
+  /** Stops the interval and waits for a run in progress (which ends after its current transaction). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
@@ -114,11 +135,9 @@ export class FullTextIndexer {
     try {
       let total = 0;
       for (;;) {
-        const done = await this.indexBatch();
+        const done = await this.indexStep();
         if (done === undefined) return total;
         total += done;
-        // Let waiting requests in between batches.
-        await new Promise((resolve) => setImmediate(resolve));
         if (this.stopped) return total;
       }
     } finally {
@@ -127,62 +146,98 @@ export class FullTextIndexer {
   }
 
   /** One batch of change-log rows; undefined when there was nothing new. */
-  private async indexBatch(): Promise<number | undefined> {
+  private async indexStep(): Promise<number | undefined> {
     const db = this.services.db;
+    await giveWay();
     const { rows: progress } = await db.query<{ last_revision: string | number }>('SELECT last_revision FROM fulltext_progress WHERE id = 1');
     const last = Number(progress[0]?.last_revision ?? 0);
     const { rows: revisions } = await db.query<RevisionRow>(
-      `SELECT revision_id, entity_id, revision_type, new_value, removed_value, previous_parent, current_parent
+      // Values only where they name a linked entity: a CREATE's new value (all its fields) is not needed.
+      `SELECT revision_id, entity_id, entity_type, revision_type, modified_field,
+         CASE WHEN revision_type IN ('LINK', 'UNLINK') THEN new_value END AS new_value,
+         CASE WHEN revision_type IN ('LINK', 'UNLINK') THEN removed_value END AS removed_value,
+         CASE WHEN revision_type = 'MOVE' THEN previous_parent END AS previous_parent,
+         CASE WHEN revision_type = 'MOVE' THEN current_parent END AS current_parent
        FROM change_log WHERE revision_id > $1 ORDER BY revision_id LIMIT $2`,
-      [last, this.options.batchSize ?? 1000],
+      [last, Math.max(1, this.options.batchSize ?? 500)],
     );
     if (revisions.length === 0) return undefined;
     const upTo = Number(revisions[revisions.length - 1].revision_id);
-    const touched = [...new Set(revisions.flatMap(touchedIds))];
-    // Read the files of the touched versions before the transaction (file reads are slow).
-    const plan = await this.plan(db, touched);
-    const texts = await this.fileTexts(plan.fileIds);
-    return db.transaction(async (tx) => {
-      const entries = await this.rebuild(tx, plan.subjects, texts);
-      await tx.query(
-        `INSERT INTO fulltext_progress (id, last_revision) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET last_revision = GREATEST(fulltext_progress.last_revision, $1)`,
-        [upTo],
-      );
-      return entries;
-    });
+    const subjects = await this.plan(db, revisions);
+    let entries = 0;
+    let at = 0;
+    do {
+      if (this.stopped) return entries;
+      const chunk = subjects.slice(at, at + this.entriesPerTransaction);
+      at += chunk.length;
+      const final = at >= subjects.length;
+      await giveWay();
+      // Files are read before the transaction opens: reading them is slow and needs no lock.
+      const texts = await this.fileTexts(chunk);
+      const started = performance.now();
+      const rebuilt = await db.transaction(async (tx) => {
+        const n = await this.rebuild(tx, chunk, texts);
+        if (final) {
+          await tx.query(
+            `INSERT INTO fulltext_progress (id, last_revision) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET last_revision = GREATEST(fulltext_progress.last_revision, $1)`,
+            [upTo],
+          );
+        }
+        return n;
+      });
+      this.adapt(chunk.length, performance.now() - started);
+      entries += rebuilt;
+      this.options.onTransaction?.(rebuilt);
+    } while (at < subjects.length);
+    return entries;
   }
 
-  /** The subjects to rebuild for a set of touched ids, and the files their entries need. */
-  private async plan(session: SqlSession, touched: number[]): Promise<{ subjects: Map<string, { doctype: Doctype; id: number }>; fileIds: number[] }> {
-    const subjects = new Map<string, { doctype: Doctype; id: number }>();
-    const add = (doctype: Doctype, id: number) => subjects.set(`${doctype}\u0000${id}`, { doctype, id });
-    const { rows: existing } = await session.query<{ doctype: Doctype; subject_id: string | number }>(
-      'SELECT doctype, subject_id FROM fulltext_entry WHERE related && $1::bigint[] OR subject_id = ANY($1::bigint[])',
-      [touched],
-    );
-    for (const r of existing) add(r.doctype, Number(r.subject_id));
-    const { rows: entities } = await session.query<{ id: string | number; type: string; file: string | null }>(
-      `SELECT id, type, fields->>'referanseDokumentfil' AS file FROM entity WHERE id = ANY($1::bigint[])`,
-      [touched],
-    );
-    for (const e of entities) {
-      const doctype = doctypeOf(e.type);
-      if (doctype) add(doctype, Number(e.id));
+  /** Sizes the next transaction from the pace of the last one. */
+  private adapt(count: number, ms: number): void {
+    if (count === 0) return;
+    const target = this.options.transactionTargetMs ?? 50;
+    // A short final chunk says little about the pace unless it was slow.
+    if (count < this.entriesPerTransaction && ms < target) return;
+    const paced = Math.round((count * target) / Math.max(ms, 1));
+    const next = Math.round((this.entriesPerTransaction + paced) / 2);
+    this.entriesPerTransaction = Math.max(Math.min(minEntriesPerTransaction, this.maxEntries), Math.min(this.maxEntries, next));
+  }
+
+  /** The entries a batch of change-log rows reaches, in subject order (neighbours share their chains). */
+  private async plan(session: SqlSession, rows: readonly RevisionRow[]): Promise<Subject[]> {
+    const reach = addReach(emptyReach(), rows, this.services.model);
+    const subjects = new Map(reach.own);
+    const found: { doctype: string; subject_id: string | number }[] = [];
+    // A few ids per statement: with many, the planner guesses that most entries match and scans
+    // the whole table, testing each one against every id.
+    const lookup = async (ids: Set<number>, sql: string, extra: string[][]) => {
+      const list = [...ids];
+      for (let i = 0; i < list.length; i += idsPerLookup) {
+        const { rows } = await session.query<{ doctype: string; subject_id: string | number }>(sql, [list.slice(i, i + idsPerLookup), ...extra]);
+        found.push(...rows);
+      }
+    };
+    await lookup(reach.named, 'SELECT doctype, subject_id FROM fulltext_entry WHERE related && $1::bigint[]', []);
+    for (const [group, ids] of reach.shownIn) {
+      await lookup(ids, 'SELECT doctype, subject_id FROM fulltext_entry WHERE related && $1::bigint[] AND doctype = ANY($2::text[])', [group.split(',')]);
     }
-    const tekst = [...subjects.values()].filter((s) => s.doctype === 'Tekst').map((s) => s.id);
-    const { rows: files } = tekst.length
-      ? await session.query<{ file: string | null }>(`SELECT fields->>'referanseDokumentfil' AS file FROM entity WHERE id = ANY($1::bigint[])`, [tekst])
-      : { rows: [] };
-    const fileIds = files.map((f) => Number(f.file)).filter((n) => Number.isSafeInteger(n) && n > 0);
-    return { subjects, fileIds };
+    for (const r of found) {
+      if (isDoctype(r.doctype)) subjects.set(subjectKey(r.doctype, Number(r.subject_id)), { doctype: r.doctype, id: Number(r.subject_id) });
+    }
+    return [...subjects.values()].sort((a, b) => a.id - b.id || (a.doctype < b.doctype ? -1 : a.doctype > b.doctype ? 1 : 0));
   }
 
-  private async fileTexts(fileIds: readonly number[]): Promise<Map<number, string>> {
+  /** The text of the files of the document versions among `subjects`, by file id. */
+  private async fileTexts(subjects: readonly Subject[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
+    const tekst = subjects.filter((s) => s.doctype === 'Tekst').map((s) => s.id);
+    if (tekst.length === 0) return out;
+    const { rows: versions } = await this.services.db.query<{ file: string | null }>(`SELECT fields->>'referanseDokumentfil' AS file FROM entity WHERE id = ANY($1::bigint[])`, [tekst]);
+    const fileIds = [...new Set(versions.map((v) => Number(v.file)).filter((n) => Number.isSafeInteger(n) && n > 0))];
     if (fileIds.length === 0) return out;
     const { rows } = await this.services.db.query<{ id: string | number; sha256: string; storage_name: string; content_type: string; file_name: string }>(
       'SELECT id, sha256, storage_name, content_type, file_name FROM uploaded_file WHERE id = ANY($1::bigint[])',
-      [[...new Set(fileIds)]],
+      [fileIds],
     );
     for (const r of rows) {
       let text = this.textCache.get(r.sha256);
@@ -200,8 +255,7 @@ export class FullTextIndexer {
     return out;
   }
 
-  private async rebuild(tx: SqlSession, subjects: Map<string, { doctype: Doctype; id: number }>, texts: Map<number, string>): Promise<number> {
-    const list = [...subjects.values()];
+  private async rebuild(tx: SqlSession, list: readonly Subject[], texts: Map<number, string>): Promise<number> {
     if (list.length === 0) return 0;
     const hood = await Neighbourhood.load(tx, list.map((s) => s.id));
     const entries: IndexEntry[] = [];
@@ -212,7 +266,12 @@ export class FullTextIndexer {
       const text = typeof file === 'string' ? texts.get(Number(file)) : undefined;
       entries.push(buildEntry(s.doctype, node, hood.chain(node), text));
     }
-    await tx.query('DELETE FROM fulltext_entry WHERE (doctype, subject_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))', [list.map((s) => s.doctype), list.map((s) => s.id)]);
+    // Subjects that no longer have an entry (deleted, or their file gone) lose it; the others are upserted.
+    const built = new Set(entries.map((e) => subjectKey(e.doctype, e.subjectId)));
+    const gone = list.filter((s) => !built.has(subjectKey(s.doctype, s.id)));
+    if (gone.length > 0) {
+      await tx.query('DELETE FROM fulltext_entry WHERE (doctype, subject_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))', [gone.map((s) => s.doctype), gone.map((s) => s.id)]);
+    }
     for (let i = 0; i < entries.length; i += 500) {
       const chunk = entries.slice(i, i + 500).map((e) => ({
         doctype: e.doctype,
@@ -226,7 +285,8 @@ export class FullTextIndexer {
       await tx.query(
         `INSERT INTO fulltext_entry (doctype, subject_id, ids, texts, related, file_id, document)
          SELECT x.doctype, x.subject_id, x.ids, x.texts, x.related, x.file_id, to_tsvector('${fullTextConfiguration}', x.plain)
-         FROM jsonb_to_recordset($1::jsonb) AS x(doctype text, subject_id bigint, ids jsonb, texts jsonb, related bigint[], file_id bigint, plain text)`,
+         FROM jsonb_to_recordset($1::jsonb) AS x(doctype text, subject_id bigint, ids jsonb, texts jsonb, related bigint[], file_id bigint, plain text)
+         ON CONFLICT (doctype, subject_id) DO UPDATE SET ids = EXCLUDED.ids, texts = EXCLUDED.texts, related = EXCLUDED.related, file_id = EXCLUDED.file_id, document = EXCLUDED.document`,
         [JSON.stringify(chunk)],
       );
     }

@@ -69,6 +69,35 @@ function letter(rng: SeededRandom, heading: string): DemoLetter {
   return { from: name, to: 'Fjordvik kommune', date: '2020-01-01', heading, paragraphs: [`${heading} for ${rng.pick(streets)} ${rng.int(1, 60)}. Saken gjelder ${rng.pick(buildingMeasures).title}.`], signature: name };
 }
 
+/** Tables the generator bulk-loads. */
+const loadedTables = ['entity', 'link', 'change_log', 'uploaded_file'];
+
+/**
+ * Runs `load` with the secondary indexes of the loaded tables dropped, and builds them again after
+ * it (also when it fails). The entity table alone carries some thirty expression indexes; keeping
+ * them current row by row is most of the cost of a bulk load, one sorted build per index at the end
+ * a small part. Primary keys and other constraint indexes stay. A generator killed in between
+ * leaves them missing only until the next start, whose schema statements create them again.
+ */
+async function withoutSecondaryIndexes<T>(services: SandboxServices, load: () => Promise<T>): Promise<T> {
+  const db = services.db;
+  const { rows: indexes } = await db.query<{ name: string; definition: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+     WHERE t.relname = ANY($1::text[]) AND t.relnamespace = current_schema()::regnamespace
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
+    [loadedTables],
+  );
+  for (const index of indexes) await db.exec(`DROP INDEX IF EXISTS "${index.name.replace(/"/g, '""')}"`);
+  try {
+    return await load();
+  } finally {
+    for (const index of indexes) await db.exec(index.definition);
+    // Fresh statistics, so that the planner knows the tables are large (PGlite runs no autovacuum).
+    await db.exec(`ANALYZE ${loadedTables.join(', ')}`);
+  }
+}
+
 /** Generates exactly `entityCount` entities into an empty or existing archive. */
 export async function generateLargeArchive(services: SandboxServices, entityCount: number, options: LargeArchiveOptions = {}): Promise<LargeArchiveSummary> {
   if (!Number.isInteger(entityCount) || entityCount < largeArchiveBaseSize) throw new Error(`a generated archive needs at least ${largeArchiveBaseSize} entities (its fonds, creator, series, classification system and 3 classes), not ${entityCount}`);
@@ -214,106 +243,108 @@ export async function generateLargeArchive(services: SandboxServices, entityCoun
     log(`generated ${summary.entities} of ${entityTotal} entities`);
   };
 
-  const span = Date.UTC(2024, 11, 20) - start;
-  const perCase = span / Math.max(1, layouts.length);
-  for (const [index, layout] of layouts.entries()) {
-    const at = start + Math.floor(index * perCase) + rng.int(0, 6) * 3_600_000;
-    const year = new Date(at).getUTCFullYear();
-    const sakId = takeId();
-    const seq = bump(`mappe:${year}`);
-    const measure = rng.pick(buildingMeasures);
-    const officer = `${rng.pick(firstNames)} ${rng.pick(lastNames)}`;
-    entities.push({
-      id: sakId,
-      type: 'Saksmappe',
-      fields: {
-        ...common(at),
-        mappeIdent: `${year}/${seq}`,
-        tittel: `Byggesak – ${rng.pick(streets)} ${rng.int(1, 80)} – ${measure.title}`,
-        dokumentmedium: 'E',
-        saksaar: year,
-        sakssekvensnummer: seq,
-        saksdato: formatDate(at),
-        saksansvarlig: officer,
-        saksansvarligBrukerIdent: creator.userId,
-        saksstatus: 'B',
-      },
-    });
-    addLink('Saksmappe', sakId, 'refArkivdel', 'Arkivdel', arkivdel);
-    addLink('Saksmappe', sakId, 'refPrimaerKlasse', 'Klasse', klasser[index % klasser.length]);
-    summary.caseFiles++;
-    if (layout.ekstern) {
-      const id = takeId();
-      entities.push({ id, type: 'EksternId', fields: { ...common(at), eksterntSystem: 'eByggesak', eksternID: `BS-${year}-${String(seq).padStart(5, '0')}` } });
-      addLink('EksternId', id, 'refMappe', 'Saksmappe', sakId);
-    }
-    layout.entries.forEach((withDocument, k) => {
-      const when = at + k * 7 * day;
-      const jyear = new Date(when).getUTCFullYear();
-      const jseq = bump(`journal:${jyear}`);
-      const jpId = takeId();
-      const incoming = k % 2 === 0;
-      const name = `${rng.pick(firstNames)} ${rng.pick(lastNames)}`;
+  await withoutSecondaryIndexes(services, async () => {
+    const span = Date.UTC(2024, 11, 20) - start;
+    const perCase = span / Math.max(1, layouts.length);
+    for (const [index, layout] of layouts.entries()) {
+      const at = start + Math.floor(index * perCase) + rng.int(0, 6) * 3_600_000;
+      const year = new Date(at).getUTCFullYear();
+      const sakId = takeId();
+      const seq = bump(`mappe:${year}`);
+      const measure = rng.pick(buildingMeasures);
+      const officer = `${rng.pick(firstNames)} ${rng.pick(lastNames)}`;
       entities.push({
-        id: jpId,
-        type: 'Journalpost',
+        id: sakId,
+        type: 'Saksmappe',
         fields: {
-          ...common(when),
-          registreringsIdent: `${jyear}/${jseq}`,
-          tittel: incoming ? `Søknad om tillatelse til tiltak – ${measure.title}` : `Vedtak – ${measure.title}`,
-          publiseringsstatus: 'NOT_PUBLISHED',
-          eInnsynStatus: 'NOT_PUBLISHED',
+          ...common(at),
+          mappeIdent: `${year}/${seq}`,
+          tittel: `Byggesak – ${rng.pick(streets)} ${rng.int(1, 80)} – ${measure.title}`,
           dokumentmedium: 'E',
-          journalaar: jyear,
-          journalsekvensnummer: jseq,
-          journalpostnummer: k + 1,
-          journalansvarlig: officer,
-          journalansvarligBrukerIdent: creator.userId,
-          journalposttype: incoming ? 'I' : 'U',
-          journalstatus: 'J',
-          registreringsDato: formatDate(when),
-          skjermKorrespondanseParterEInnsyn: false,
+          saksaar: year,
+          sakssekvensnummer: seq,
+          saksdato: formatDate(at),
+          saksansvarlig: officer,
+          saksansvarligBrukerIdent: creator.userId,
+          saksstatus: 'B',
         },
       });
-      addLink('Journalpost', jpId, 'refMappe', 'Saksmappe', sakId);
-      counters.set(`journalpostnummer:${sakId}`, k + 1);
-      const kpId = takeId();
-      entities.push({ id: kpId, type: 'Korrespondansepart', fields: { ...common(when), korrespondanseparttype: incoming ? 'EA' : 'EM', korrespondansepartNavn: name, postadresse: `${rng.pick(streets)} ${rng.int(1, 60)}`, skjermEInnsyn: false, erPerson: true } });
-      addLink('Korrespondansepart', kpId, 'refRegistrering', 'Journalpost', jpId);
-      summary.journalEntries++;
-      if (!withDocument) return;
-      const dokId = takeId();
-      entities.push({ id: dokId, type: 'Dokument', fields: { ...common(when), dokumentstatus: 'B', tittel: incoming ? 'Søknad' : 'Vedtak', dokumentmedium: 'E', tilknyttetRegistreringSom: 'H', dokumentnummer: 1 } });
-      addLink('Dokument', dokId, 'refRegistrering', 'Journalpost', jpId);
-      counters.set(`dokumentnummer:${jpId}`, 1);
-      const dvId = takeId();
-      const fileId = takeId();
-      const template = templates[(index + k) % templates.length];
-      entities.push({
-        id: dvId,
-        type: 'Dokumentversjon',
-        fields: {
-          ...common(when),
-          versjonsnummer: 1,
-          variantformat: 'A',
-          format: template.contentType,
-          sjekksum: template.sha256,
-          sjekksumAlgoritme: 'SHA-256',
-          filstoerrelse: template.bytes.length,
-          kryptertDokument: false,
-          filnavn: template.name,
-          innholdstype: template.contentType,
-          referanseDokumentfil: String(fileId),
-        },
+      addLink('Saksmappe', sakId, 'refArkivdel', 'Arkivdel', arkivdel);
+      addLink('Saksmappe', sakId, 'refPrimaerKlasse', 'Klasse', klasser[index % klasser.length]);
+      summary.caseFiles++;
+      if (layout.ekstern) {
+        const id = takeId();
+        entities.push({ id, type: 'EksternId', fields: { ...common(at), eksterntSystem: 'eByggesak', eksternID: `BS-${year}-${String(seq).padStart(5, '0')}` } });
+        addLink('EksternId', id, 'refMappe', 'Saksmappe', sakId);
+      }
+      layout.entries.forEach((withDocument, k) => {
+        const when = at + k * 7 * day;
+        const jyear = new Date(when).getUTCFullYear();
+        const jseq = bump(`journal:${jyear}`);
+        const jpId = takeId();
+        const incoming = k % 2 === 0;
+        const name = `${rng.pick(firstNames)} ${rng.pick(lastNames)}`;
+        entities.push({
+          id: jpId,
+          type: 'Journalpost',
+          fields: {
+            ...common(when),
+            registreringsIdent: `${jyear}/${jseq}`,
+            tittel: incoming ? `Søknad om tillatelse til tiltak – ${measure.title}` : `Vedtak – ${measure.title}`,
+            publiseringsstatus: 'NOT_PUBLISHED',
+            eInnsynStatus: 'NOT_PUBLISHED',
+            dokumentmedium: 'E',
+            journalaar: jyear,
+            journalsekvensnummer: jseq,
+            journalpostnummer: k + 1,
+            journalansvarlig: officer,
+            journalansvarligBrukerIdent: creator.userId,
+            journalposttype: incoming ? 'I' : 'U',
+            journalstatus: 'J',
+            registreringsDato: formatDate(when),
+            skjermKorrespondanseParterEInnsyn: false,
+          },
+        });
+        addLink('Journalpost', jpId, 'refMappe', 'Saksmappe', sakId);
+        counters.set(`journalpostnummer:${sakId}`, k + 1);
+        const kpId = takeId();
+        entities.push({ id: kpId, type: 'Korrespondansepart', fields: { ...common(when), korrespondanseparttype: incoming ? 'EA' : 'EM', korrespondansepartNavn: name, postadresse: `${rng.pick(streets)} ${rng.int(1, 60)}`, skjermEInnsyn: false, erPerson: true } });
+        addLink('Korrespondansepart', kpId, 'refRegistrering', 'Journalpost', jpId);
+        summary.journalEntries++;
+        if (!withDocument) return;
+        const dokId = takeId();
+        entities.push({ id: dokId, type: 'Dokument', fields: { ...common(when), dokumentstatus: 'B', tittel: incoming ? 'Søknad' : 'Vedtak', dokumentmedium: 'E', tilknyttetRegistreringSom: 'H', dokumentnummer: 1 } });
+        addLink('Dokument', dokId, 'refRegistrering', 'Journalpost', jpId);
+        counters.set(`dokumentnummer:${jpId}`, 1);
+        const dvId = takeId();
+        const fileId = takeId();
+        const template = templates[(index + k) % templates.length];
+        entities.push({
+          id: dvId,
+          type: 'Dokumentversjon',
+          fields: {
+            ...common(when),
+            versjonsnummer: 1,
+            variantformat: 'A',
+            format: template.contentType,
+            sjekksum: template.sha256,
+            sjekksumAlgoritme: 'SHA-256',
+            filstoerrelse: template.bytes.length,
+            kryptertDokument: false,
+            filnavn: template.name,
+            innholdstype: template.contentType,
+            referanseDokumentfil: String(fileId),
+          },
+        });
+        addLink('Dokumentversjon', dvId, 'refDokument', 'Dokument', dokId);
+        counters.set(`versjonsnummer:${dokId}`, 1);
+        files.push({ id: fileId, template, dokumentversjon: dvId, createdAt: services.now() });
+        summary.files++;
       });
-      addLink('Dokumentversjon', dvId, 'refDokument', 'Dokument', dokId);
-      counters.set(`versjonsnummer:${dokId}`, 1);
-      files.push({ id: fileId, template, dokumentversjon: dvId, createdAt: services.now() });
-      summary.files++;
-    });
-    if (entities.length >= 20_000) await flush();
-  }
-  await flush();
+      if (entities.length >= 20_000) await flush();
+    }
+    await flush();
+  });
   const names = [...counters.keys()];
   for (let i = 0; i < names.length; i += 5000) {
     const chunk = names.slice(i, i + 5000).map((name) => ({ name, value: counters.get(name) }));

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fullTextIndexer } from '../../sandbox/fulltext/fullTextModule';
+import { FullTextIndexer } from '../../sandbox/fulltext/fullTextIndexer';
 import { generateLargeArchive } from '../../sandbox/seed/largeArchive';
 import { startSandbox, type RunningSandbox } from '../../sandbox/startSandbox';
 import type { BenchResult } from './benchResult';
@@ -28,12 +28,12 @@ const transactionTargetMs = 1000;
 const root = join(__dirname, '..', '..');
 
 /** Raised when the way this file builds the cache changes. */
-const cacheFormat = 3;
+const cacheFormat = 4;
 
 /** What the cached archive depends on: the generator, the storage it writes through, the full-text index. */
 function archiveKey(): string {
   const hash = createHash('sha256').update(`format ${cacheFormat}`);
-  const sources = ['sandbox/seed/largeArchive.ts', 'sandbox/seed/seedWriter.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/fieldSql.ts', 'sandbox/fulltext/fullTextIndexer.ts', 'sandbox/fulltext/fullTextEntries.ts'];
+  const sources = ['sandbox/seed/largeArchive.ts', 'sandbox/seed/seedWriter.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/fieldSql.ts', 'sandbox/fulltext/fullTextIndexer.ts', 'sandbox/fulltext/fullTextEntries.ts', 'sandbox/fulltext/indexReach.ts'];
   for (const file of sources) {
     const path = join(root, file);
     hash.update(file).update(existsSync(path) ? readFileSync(path) : 'missing');
@@ -63,21 +63,24 @@ async function cachedArchive(entityCount: number, log: (line: string) => void): 
     const sandbox = await startSandbox({ dataDir: building, port: 0, fullTextIndexIntervalSeconds: 0 });
     try {
       await generateLargeArchive(sandbox.services, entityCount, { log });
+      log(`generation: ${((Date.now() - started) / 1000).toFixed(0)} s`);
       // A running sandbox keeps its full-text index current; the cached archive starts that way.
+      // Nothing else uses this database, so the indexer may take it in large transactions.
       const indexStarted = Date.now();
-      const indexed = await fullTextIndexer(sandbox.services)?.runOnce();
-      if (indexed !== undefined) log(`full-text index: ${indexed} entries in ${((Date.now() - indexStarted) / 1000).toFixed(0)} s`);
+      const indexer = new FullTextIndexer(sandbox.services, { batchSize: 5000, maxEntriesPerTransaction: 2000, transactionTargetMs: Number.POSITIVE_INFINITY });
+      const indexed = await indexer.runOnce();
+      log(`full-text index: ${indexed} entries in ${((Date.now() - indexStarted) / 1000).toFixed(0)} s`);
       await sandbox.services.db.exec('ALTER SYSTEM RESET max_wal_size');
     } finally {
       await sandbox.close();
     }
-    log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log(`cache built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     writeFileSync(join(building, 'complete'), `${entityCount} entities, generated ${new Date().toISOString()}\n`);
-    // Archives of an older generator are of no further use.
-    for (const name of readdirSync(tmpdir())) {
-      if (name.startsWith(`noarkq-bench-archive-${entityCount}-`) && !name.includes('.building-')) rmSync(join(tmpdir(), name), { recursive: true, force: true });
-    }
     renameSync(building, folder);
+    // Archives of an older generator are of no further use here, but may be in use elsewhere (a
+    // run of an older checkout): named for deletion by hand, not deleted.
+    const older = readdirSync(tmpdir()).filter((name) => name.startsWith(`noarkq-bench-archive-${entityCount}-`) && !name.includes('.building-') && join(tmpdir(), name) !== folder);
+    if (older.length > 0) log(`older cached archives that this checkout no longer uses: ${older.map((name) => join(tmpdir(), name)).join(', ')}`);
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     throw error;

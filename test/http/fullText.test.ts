@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fullTextIndexer, fullTextModule } from '../../sandbox/fulltext/fullTextModule';
 import { demoPdf } from '../../sandbox/seed/demoFiles';
 import { startTestSandbox, waitFor, type TestSandbox } from './sandboxHarness';
 
-const realWire = '/work/shared/reference/real-wire';
+const realWire = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-wire');
 const hl = (word: string) => `|=hlstart=|${word}|=hlstop=|`;
 
 describe('full-text search', () => {
@@ -192,6 +193,43 @@ describe('full-text search', () => {
     const tekst = await search({ query: 'Hansen' });
     assert.equal(tekst.total, 2, 'both document versions of the entry name the new party');
     for (const result of tekst.results) assert.deepEqual([...result.ids['Korrespondansepart.id']].sort(), [ids.kp, save.json.saved.ny.id].sort());
+  });
+
+  it('follows moves, deletions and a renamed series: each reaches the entries that show it, and only after an index run', async () => {
+    const made = await t.transaction(token, [
+      { action: 'save', type: 'Saksmappe', id: 'sak2', fields: { tittel: 'Byggesak – Fjellveien 9 – tilbygg' } },
+      { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refArkivdel', linkToId: ids.del },
+      { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refPrimaerKlasse', linkToId: ids.klasse },
+      { action: 'save', type: 'Journalpost', id: 'jp2', fields: { tittel: 'Nabovarsel om tilbygg', journalposttype: 'I' } },
+      { action: 'link', type: 'Journalpost', id: 'jp2', ref: 'refMappe', linkToId: 'sak2' },
+      { action: 'save', type: 'Korrespondansepart', id: 'kp2', fields: { korrespondansepartNavn: 'Siri Dahl', korrespondanseparttype: 'EA' } },
+      { action: 'link', type: 'Korrespondansepart', id: 'kp2', ref: 'refRegistrering', linkToId: 'jp2' },
+    ]);
+    assert.equal(made.status, 200, made.text);
+    const sak2 = made.json.saved.sak2.id as string;
+    const jp2 = made.json.saved.jp2.id as string;
+    await reindex();
+    assert.deepEqual((await search({ doctype: 'Registrering', query: 'Nabovarsel' })).results[0].ids['AbstraktMappe.id'], [sak2]);
+    assert.equal((await search({ doctype: 'Registrering', query: 'Dahl' })).total, 1);
+
+    const series = await t.query(token, { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': ids.del } });
+    const changed = await t.transaction(token, [
+      { action: 'unlink', type: 'Journalpost', id: jp2, ref: 'refMappe', unlinkFromId: sak2 },
+      { action: 'link', type: 'Journalpost', id: jp2, ref: 'refMappe', linkToId: ids.sak },
+      { action: 'delete', type: 'Korrespondansepart', id: made.json.saved.kp2.id },
+      { action: 'save', type: 'Arkivdel', id: ids.del, version: series.json.results[0].version, fields: { tittel: 'Sakarkiv for tekniske tjenester' } },
+    ]);
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal((await search({ doctype: 'Arkivdel', query: 'tekniske' })).total, 0, 'not before an index run');
+    await reindex();
+    const moved = await search({ doctype: 'Registrering', query: 'Nabovarsel' });
+    assert.equal(moved.total, 1);
+    assert.deepEqual(moved.results[0].ids['AbstraktMappe.id'], [ids.sak], 'the moved entry names its new case file');
+    assert.equal((await search({ doctype: 'Mappe', query: 'carport' })).results[0].ids['AbstraktMappe.id'][0], ids.sak);
+    assert.equal((await search({ doctype: 'Korrespondansepart', query: 'Dahl' })).total, 0, 'the deleted party has no entry');
+    assert.equal((await search({ doctype: 'Registrering', query: 'Dahl' })).total, 0, 'nor does its former entry list it');
+    assert.equal((await search({ doctype: 'Arkivdel', query: 'tekniske' })).total, 1, 'the renamed series is found by its new title');
+    assert.equal((await search({ doctype: 'Arkivdel', query: 'kommunale' })).total, 0);
   });
 
   it('indexes on its interval without being asked', async () => {
