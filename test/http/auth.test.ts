@@ -15,7 +15,7 @@ async function tokenRequest(body: string, headers: Record<string, string> = {}) 
 
 const probe = (token: string) => t.query(token, { type: 'Arkiv', limit: 1 });
 
-test('client_credentials with the secret in the body gives a bearer token that opens the API', async () => {
+test('client_credentials with the secret in the body gives a bearer token that opens the API [auth rule 1]', async () => {
   const r = await tokenRequest('grant_type=client_credentials&client_id=noarkq-demo&client_secret=noarkq-demo-secret&scope=openid');
   assert.equal(r.status, 200);
   assert.equal(r.json.token_type, 'bearer');
@@ -60,7 +60,7 @@ test('password grant returns a refresh token; refresh_token rotates it', async (
   assert.equal(reused.json.error, 'invalid_grant');
 });
 
-test('without a token, with a bad one, or with an expired one the API answers 401 with WWW-Authenticate: Bearer', async () => {
+test('without a token, with a bad one, or with an expired one the API answers 401 with WWW-Authenticate: Bearer [auth rule 1]', async () => {
   const none = await t.post('/query', { type: 'Arkiv' });
   assert.equal(none.status, 401);
   assert.match(none.headers.get('www-authenticate') ?? '', /^Bearer/);

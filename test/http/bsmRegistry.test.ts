@@ -36,7 +36,7 @@ async function storedBsm(type: string, id: string): Promise<unknown> {
   return r.json.results[0].fields.virksomhetsspesifikkeMetadata;
 }
 
-test('PUT group creates and updates a group; GET lists it with its fields', async () => {
+test('PUT group creates and updates a group; GET lists it with its fields [endpoint PUT /bsm-registry/group/{groupId}]', async () => {
   const created = await send('PUT', '/bsm-registry/group/arkiv-info', { groupName: 'Arkivinfo', groupDescription: 'Første versjon' });
   assert.equal(created.status, 200, created.text);
   assert.deepEqual(created.json, { groupId: 'arkiv-info', groupName: 'Arkivinfo', groupDescription: 'Første versjon' });
@@ -75,7 +75,7 @@ test('ids must be lower-case letters, digits and dashes, starting and ending wit
   assert.deepEqual((await registry()).map((g) => g.groupId).filter((id) => id.startsWith('a')), ['arkiv-info', 'a', 'a2-b']);
 });
 
-test('PUT field creates a field in an existing group; a new field needs a name and a type', async () => {
+test('PUT field creates a field in an existing group; a new field needs a name and a type [endpoint PUT /bsm-registry/group/{groupId}/field/{fieldId}]', async () => {
   await ok('PUT', '/bsm-registry/group/sak-data', { groupName: 'Saksdata' });
   const created = await send('PUT', '/bsm-registry/group/sak-data/field/prioritet', {
     fieldName: 'Prioritet',
@@ -120,7 +120,7 @@ test('fieldType cannot change once set; other properties can, and field ids are 
   assert.match(reused.json.description, /fieldId "belop" is already used in BSM group "endring"/);
 });
 
-test('GET filters by groupId, by fieldId and by both; unknown ids give no results', async () => {
+test('GET filters by groupId, by fieldId and by both; unknown ids give no results [endpoint GET /bsm-registry]', async () => {
   await ok('PUT', '/bsm-registry/group/filter-en', { groupName: 'En' });
   await ok('PUT', '/bsm-registry/group/filter-en/field/felt-a', { fieldName: 'A', fieldType: 'string' });
   await ok('PUT', '/bsm-registry/group/filter-en/field/felt-b', { fieldName: 'B', fieldType: 'timestamp' });
@@ -138,7 +138,7 @@ test('GET filters by groupId, by fieldId and by both; unknown ids give no result
   assert.ok(all.some((g) => g.groupId === 'filter-en') && all.some((g) => g.groupId === 'filter-to'));
 });
 
-test('DELETE field and group answer 204, and they are gone; deleting what is not there is a 404', async () => {
+test('DELETE field and group answer 204, and they are gone; deleting what is not there is a 404 [endpoint DELETE /bsm-registry/group/{groupId}/field/{fieldId}] [endpoint DELETE /bsm-registry/group/{groupId}]', async () => {
   await ok('PUT', '/bsm-registry/group/slett-meg', { groupName: 'Slett' });
   await ok('PUT', '/bsm-registry/group/slett-meg/field/felt-x', { fieldName: 'X', fieldType: 'string' });
   await ok('PUT', '/bsm-registry/group/slett-meg/field/felt-y', { fieldName: 'Y', fieldType: 'string' });

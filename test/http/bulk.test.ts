@@ -64,7 +64,7 @@ async function tx(actions: unknown[]) {
   return t.transaction(token, actions);
 }
 
-test('bulk/close of a fonds closes it and everything inside, recursively; bulk/open reverses it', async () => {
+test('bulk/close of a fonds closes it and everything inside, recursively; bulk/open reverses it [endpoint POST /bulk/close] [endpoint POST /bulk/open]', async () => {
   const earlier = t.clock.now();
   // A case closed on its own first keeps the date of its own closing.
   await bulkAndWait('close', 'AbstraktMappe', sak2, () => isClosed('Saksmappe', sak2));

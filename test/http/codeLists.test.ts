@@ -42,7 +42,7 @@ const saveEntry = (key: string, journalposttype: string) =>
     { action: 'link', type: 'Korrespondansepart', id: `${key}-kp`, ref: 'refRegistrering', linkToId: key },
   ]);
 
-test('GET without filters returns every code list of every type, seeded with the defaults', async () => {
+test('GET without filters returns every code list of every type, seeded with the defaults [endpoint GET /code-lists]', async () => {
   const all = await lists();
   const journalposttype = all.find((l) => l.type === 'Journalpost' && l.field === 'journalposttype');
   assert.deepEqual(journalposttype?.values.map((v) => v.code), ['I', 'U', 'N', 'X', 'S']);
@@ -56,7 +56,7 @@ test('GET without filters returns every code list of every type, seeded with the
   assert.deepEqual(all.find((l) => l.type === 'Dokument' && l.field === 'dokumenttype')?.values, []);
 });
 
-test('GET filters by type, by field, and by both', async () => {
+test('GET filters by type, by field, and by both [endpoint GET /code-lists]', async () => {
   const journalpost = await lists('?type=Journalpost');
   assert.ok(journalpost.length > 0);
   assert.ok(journalpost.every((l) => l.type === 'Journalpost'));
@@ -88,7 +88,7 @@ test('a transaction is refused a code outside the live list, with the list and i
   assert.match(r.json.description, /^The transaction was not run: actions\[0\]: "Z" is not a code of the journalposttype code list; valid codes: I, U, N, X, S\.$/);
 });
 
-test('PUT adds a value (200 with the value) that a transaction then accepts; DELETE (204) removes it and a transaction is refused again', async () => {
+test('PUT adds a value (200 with the value) that a transaction then accepts; DELETE (204) removes it and a transaction is refused again [endpoint PUT /code-lists/{field}/{code}] [endpoint DELETE /code-lists/{field}/{code}]', async () => {
   const put = await send('PUT', '/code-lists/journalposttype/Z', { name: 'Sandkasse', description: 'Test value' });
   assert.equal(put.status, 200, put.text);
   assert.deepEqual(put.json, { code: 'Z', name: 'Sandkasse', description: 'Test value' });

@@ -17,7 +17,7 @@ async function raw(path: string, init: RequestInit) {
 
 const auth = () => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
 
-test('errors are JSON {errorId, description, status} with either header, plain text without', async () => {
+test('errors are JSON {errorId, description, status} with either header, plain text without [error rule 1]', async () => {
   for (const header of ['X-Service-Error-Response-Type', 'X-Documaster-Error-Response-Type']) {
     const r = await raw('/query', { method: 'POST', headers: { ...auth(), [header]: 'application/json' }, body: '{"type": 5}' });
     assert.equal(r.status, 400);

@@ -43,7 +43,7 @@ function versionActions(key: string, fileId: string, dokument: string | { entry:
   ];
 }
 
-test('upload, link to a Dokumentversjon, download: service fields and headers', async () => {
+test('upload, link to a Dokumentversjon, download: service fields and headers [endpoint POST /upload] [endpoint GET /download] [upload rule filename*, download headers]', async () => {
   const content = Buffer.from('%PDF-1.7\nhello archive\n');
   const up = await upload(content, "attachment; filename*=UTF-8''S%C3%B8knad%20om%20l%C3%B8yve.pdf");
   assert.equal(up.status, 200, up.text);
@@ -80,7 +80,7 @@ test('upload, link to a Dokumentversjon, download: service fields and headers', 
   assert.equal(second.json.saved.v2.fields.innholdstype, 'text/plain');
 });
 
-test('plain filename works; a missing or broken name is 400', async () => {
+test('plain filename works; a missing or broken name is 400 [upload rule filename, name required]', async () => {
   const plain = await upload(Buffer.from('abc'), 'attachment; filename="notes.txt"');
   assert.equal(plain.status, 200, plain.text);
   const down = await download(plain.json.id);
@@ -93,7 +93,7 @@ test('plain filename works; a missing or broken name is 400', async () => {
   assert.match(broken.json.description, /RFC 5987/);
 });
 
-test('before linking only the uploader can download; linking by another account is 500 and rolls back', async () => {
+test('before linking only the uploader can download; linking by another account is 500 and rolls back [upload rule another account] [auth rule 2] [error rule 2, 3]', async () => {
   const up = await upload(Buffer.from('private'), 'attachment; filename="p.txt"');
   const other = await t.token('ordinary');
   assert.equal((await download(up.json.id, other)).status, 403);
@@ -108,7 +108,7 @@ test('before linking only the uploader can download; linking by another account 
   assert.equal(mine.status, 200, mine.text);
 });
 
-test('an unlinked file expires after its lifetime', async () => {
+test('an unlinked file expires after its lifetime [upload rule expiry]', async () => {
   const up = await upload(Buffer.from('soon gone'), 'attachment; filename="gone.txt"');
   t.clock.advance(599);
   assert.equal((await download(up.json.id)).status, 200);

@@ -15,7 +15,7 @@ before(async () => {
 });
 after(() => t.close());
 
-test("the spec's typical integration flow, end to end over HTTP", async () => {
+test("the spec's typical integration flow, end to end over HTTP [flow step 1, 2, 3, 4, 5]", async () => {
   // 1. A token from the identity provider (the user's password grant this time).
   const tokenResponse = await fetch(t.sandbox.tokenUrl, {
     method: 'POST',

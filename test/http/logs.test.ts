@@ -52,7 +52,7 @@ const newCase = (key: string, title: string) => [
   { action: 'link', type: 'Saksmappe', id: key, ref: 'refPrimaerKlasse', linkToId: s.klasser[0] },
 ];
 
-test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transactions, with exactly the fields the spec gives each', async () => {
+test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transactions, with exactly the fields the spec gives each [endpoint POST /logs/change-log]', async () => {
   await tx([{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { tittel: 'S sak, renamed' } }]);
   await tx([{ action: 'link', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', linkToId: s.klasser[1] }]);
   await tx([{ action: 'unlink', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', unlinkFromId: s.klasser[1] }]);
@@ -180,7 +180,7 @@ async function accessLog(body: Record<string, unknown>): Promise<{ results: Acce
   return r.json;
 }
 
-test('access log: one row per entity a query returns, with user, type, uuid and version', async () => {
+test('access log: one row per entity a query returns, with user, type, uuid and version [endpoint POST /logs/access-log]', async () => {
   const reader = await t.token('ordinary');
   const before = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
   assert.deepEqual(before, { results: [], hasMore: false });
@@ -249,7 +249,7 @@ test('access log filters: object type (abstract too), uuids, user, dates; paging
   }
 });
 
-test('download log: a row per download, filtered by Dokumentversjon uuid and user', async () => {
+test('download log: a row per download, filtered by Dokumentversjon uuid and user [endpoint POST /logs/download-log]', async () => {
   const upload = await fetch(`${t.sandbox.apiUrl}/upload`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=notat.txt' },

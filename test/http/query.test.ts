@@ -42,13 +42,13 @@ async function found(body: Record<string, unknown>): Promise<string[]> {
 
 const sorted = (...keys: string[]) => keys.map((k) => ids[k] ?? k).sort();
 
-test('rule 1: a literal in the query is refused with the checker message', async () => {
+test('rule 1: a literal in the query is refused with the checker message [query rule 1]', async () => {
   const r = await t.query(token, { type: 'Saksmappe', query: 'tittel = "Annet"' });
   assert.equal(r.status, 400);
   assert.match(r.json.description, /Values are never written in the query/);
 });
 
-test('rule 2: = is exact and case-sensitive, != excludes, %= matches with %', async () => {
+test('rule 2: = is exact and case-sensitive, != excludes, %= matches with % [query rule 2]', async () => {
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'tittel = @t', parameters: { '@t': 'Annet' } }), sorted('M4'));
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'tittel = @t', parameters: { '@t': 'annet' } }), []);
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'tittel %= @t', parameters: { '@t': 'Bygge%' } }), sorted('M1', 'M2'));
@@ -59,12 +59,12 @@ test('rule 2: = is exact and case-sensitive, != excludes, %= matches with %', as
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'tittel != @t && tittel %= @p', parameters: { '@t': 'Byggesak Storgata', '@p': 'Bygge%' } }), sorted('M2'));
 });
 
-test('rule 2: a parameter value * matches any value', async () => {
+test('rule 2: a parameter value * matches any value [query rule 2]', async () => {
   const all = await found({ type: 'Saksmappe', query: 'tittel = @any', parameters: { '@any': '*' } });
   assert.deepEqual(all, sorted(s.saksmappe, 'M1', 'M2', 'M4'));
 });
 
-test('rule 3: ranges with inclusive, exclusive and mixed brackets, and * as an open bound', async () => {
+test('rule 3: ranges with inclusive, exclusive and mixed brackets, and * as an open bound [query rule 3]', async () => {
   const seq = async (q: string, a: number | string, b: number | string) =>
     (await t.query(token, { type: 'Saksmappe', query: `sakssekvensnummer = ${q}`, parameters: { '@a': a, '@b': b }, limit: 500 })).json.results.map((r: { fields: { sakssekvensnummer: number } }) => r.fields.sakssekvensnummer).sort();
   // The structure's case file is number 1, M1..M4 are 2..5 (M3 is screened and hidden).
@@ -78,13 +78,13 @@ test('rule 3: ranges with inclusive, exclusive and mixed brackets, and * as an o
   assert.deepEqual(dates, [s.journalpost]);
 });
 
-test('rule 4: && binds tighter than ||, parentheses group', async () => {
+test('rule 4: && binds tighter than ||, parentheses group [query rule 4]', async () => {
   const p = { '@a': 'Annet', '@b': 'Byggesak Lillegata', '@k': s.klasser[1] };
   assert.deepEqual(await found({ type: 'Saksmappe', query: '(tittel = @a || tittel = @b) && refSekundaerKlasse.id = @k', parameters: p }), sorted('M2'));
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'tittel = @a || tittel = @b && refSekundaerKlasse.id = @k', parameters: p }), sorted('M2', 'M4'));
 });
 
-test('rule 5: chains follow references up and down the structure', async () => {
+test('rule 5: chains follow references up and down the structure [query rule 5]', async () => {
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'refArkivdel.refArkiv.tittel = @t && tittel = @n', parameters: { '@t': 'S arkiv', '@n': 'Annet' } }), sorted('M4'));
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'refPrimaerKlasse.refKlassifikasjonssystem.id = @sys && tittel = @n', parameters: { '@sys': s.system, '@n': 'Annet' } }), sorted('M4'));
   // Down: from the case file to its registry entry's correspondence party.
@@ -92,7 +92,7 @@ test('rule 5: chains follow references up and down the structure', async () => {
   assert.deepEqual(await found({ type: 'Arkiv', query: 'refArkivdel.refMappe.id = @m', parameters: { '@m': ids.M2 } }), [s.arkiv]);
 });
 
-test('rule 6: one path is one linked entity; rule 7: joins give two distinct ones', async () => {
+test('rule 6: one path is one linked entity; rule 7: joins give two distinct ones [query rule 6, 7]', async () => {
   const [, k2, k3] = s.klasser;
   const p = { '@k2': k2, '@k3': k3 };
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'refSekundaerKlasse.id = @k2 && refSekundaerKlasse.id = @k3', parameters: p }), []);
@@ -114,7 +114,7 @@ test('rule 6: one path is one linked entity; rule 7: joins give two distinct one
   );
 });
 
-test('rule 8: a null parameter on a reference means "not set"', async () => {
+test('rule 2: a null parameter on a reference means "not set"; any other value on a bare reference is refused [query rule 2]', async () => {
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'refEksternId = @none', parameters: { '@none': null } }), sorted(s.saksmappe, 'M4'));
   assert.deepEqual(
     await found({ type: 'Saksmappe', query: 'refPrimaerKlasse.id = @c && (refEksternId = @nullParam || refEksternId.eksterntSystem != @sys)', parameters: { '@c': s.klasser[0], '@nullParam': null, '@sys': 'A' } }),
@@ -125,7 +125,7 @@ test('rule 8: a null parameter on a reference means "not set"', async () => {
   assert.match(notNull.json.description, /reference/);
 });
 
-test('abstract types return concrete types; results look like the real archive', async () => {
+test('abstract types return concrete types; results look like the real archive [endpoint POST /query]', async () => {
   const r = await t.query(token, { type: 'AbstraktRegistrering', query: 'id = @id', parameters: { '@id': s.journalpost } });
   assert.equal(r.status, 200);
   const [jp] = r.json.results;
@@ -147,7 +147,7 @@ test('publicUse (default true) hides screened entities', async () => {
   assert.deepEqual(await found({ type: 'Saksmappe', query: 'tittel %= @t', parameters: { '@t': 'Klage%' }, publicUse: false }), sorted('M3'));
 });
 
-test('sortOrder, default id descending, limit above 500 refused, paging with hasMore', async () => {
+test('sortOrder, default id descending, limit above 500 refused, paging with hasMore [endpoint POST /query] [limit maximum limit, query paging]', async () => {
   const byDefault = (await t.query(token, { type: 'Saksmappe', limit: 500 })).json.results.map((r: { id: string }) => Number(r.id));
   assert.deepEqual(byDefault, [...byDefault].sort((a, b) => b - a));
   const asc = await t.query(token, { type: 'Saksmappe', sortOrder: [{ field: 'tittel', order: 'asc' }], limit: 500 });

@@ -34,13 +34,13 @@ async function fetchOne(type: string, id: string) {
   return r.json.results[0];
 }
 
-test('rule 1: references cannot be set in fields', async () => {
+test('rule 1: references cannot be set in fields [transaction rule 1]', async () => {
   const r = await t.transaction(token, [{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { refArkivdel: s.arkivdel } }]);
   assert.equal(r.status, 400);
   assert.match(r.json.description, /^The transaction was not run: actions\[0\]: .*link/);
 });
 
-test('rule 2: a new entity must be linked in the same transaction (Arkiv and Klassifikasjonssystem excepted)', async () => {
+test('rule 2: a new entity must be linked in the same transaction (Arkiv and Klassifikasjonssystem excepted) [transaction rule 2]', async () => {
   const r = await t.transaction(token, [{ action: 'save', type: 'Saksmappe', id: 'lonely', fields: { tittel: 'x' } }]);
   assert.equal(r.status, 400);
   assert.match(r.json.description, /actions\[0\]/);
@@ -56,7 +56,7 @@ test('rule 3: links go from the child toward the parent', async () => {
   assert.equal(r.status, 400);
 });
 
-test('rule 4 and 5: secondary classes and cross references link and unlink', async () => {
+test('rule 4 and 5: secondary classes and cross references link and unlink [transaction rule 4, 5]', async () => {
   const r = await t.transaction(token, [
     ...newCase('c4', 'Rule 4 case'),
     { action: 'link', type: 'Saksmappe', id: 'c4', ref: 'refSekundaerKlasse', linkToId: [s.klasser[1], s.klasser[2]] },
@@ -78,7 +78,7 @@ test('rule 4 and 5: secondary classes and cross references link and unlink', asy
   assert.match(orphan.json.description, /actions\[0\]/);
 });
 
-test('rule 6: a move is unlink then link; it needs the move permission', async () => {
+test('rule 6: a move is unlink then link; it needs the move permission [transaction rule 6] [auth rule 3]', async () => {
   const setup = await t.transaction(token, [...newCase('from', 'Move from'), ...newCase('to', 'Move to'), ...newEntry('mv', 'from')]);
   assert.equal(setup.status, 200, setup.text);
   const { from, to, mv } = setup.json.saved;
@@ -104,7 +104,7 @@ test('rule 6: a move is unlink then link; it needs the move permission', async (
   assert.deepEqual(rows, [{ revision_type: 'MOVE', previous_parent: { type: 'Saksmappe', id: from.id }, current_parent: { type: 'Saksmappe', id: to.id } }]);
 });
 
-test('rule 7: temporary ids must be non-numeric; unknown ids are 404', async () => {
+test('rule 7: temporary ids must be non-numeric; unknown ids are 404 [transaction rule 7]', async () => {
   const numeric = await t.transaction(token, [{ action: 'save', type: 'Arkiv', id: '12345678', fields: { tittel: 'x' } }]);
   assert.ok(numeric.status === 400 || numeric.status === 404, numeric.text);
   const missing = await t.transaction(token, [{ action: 'link', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', linkToId: '99999999' }]);
@@ -112,7 +112,7 @@ test('rule 7: temporary ids must be non-numeric; unknown ids are 404', async () 
   assert.match(missing.json.description, /actions\[0\].*99999999/);
 });
 
-test('a failing action rolls back every action before it and names its index', async () => {
+test('a failing action rolls back every action before it and names its index [error rule 2]', async () => {
   const before = await count('Saksmappe');
   const entriesBefore = await count('Journalpost');
   const r = await t.transaction(token, [...newCase('rb', 'Rolled back'), ...newEntry('rbj', 'rb'), { action: 'link', type: 'Saksmappe', id: 'rb', ref: 'refSekundaerKlasse', linkToId: s.journalpost }]);
@@ -122,7 +122,7 @@ test('a failing action rolls back every action before it and names its index', a
   assert.equal(await count('Journalpost'), entriesBefore);
 });
 
-test('saved: keyed by temporary id or numeric id, defaults and service fields filled', async () => {
+test('saved: keyed by temporary id or numeric id, defaults and service fields filled [endpoint POST /transaction] [transaction rule 1]', async () => {
   const r = await t.transaction(token, [
     ...newCase('sc', 'Saved case'),
     ...newEntry('e1', 'sc', { journalaar: 1999 }),
@@ -182,7 +182,7 @@ test('version conflicts are 409; ids must name an entity of the action type', as
   assert.match(wrongType.json.description, /is a Saksmappe, not a Journalpost/);
 });
 
-test('delete needs permission, refuses entities with children, and removes the entity', async () => {
+test('delete needs permission, refuses entities with children, and removes the entity [auth rule 3]', async () => {
   const made = await t.transaction(token, [...newCase('del', 'To delete'), ...newEntry('dj', 'del')]);
   const { del, dj } = made.json.saved;
   const ordinary = await t.transaction(await t.token('ordinary'), [{ action: 'delete', type: 'Korrespondansepart', id: made.json.saved['dj-kp'].id }]);

@@ -1,0 +1,115 @@
+/**
+ * Every endpoint the spec lists (read from the spec at run time), over real HTTP: without a
+ * bearer token, or with one the identity provider never issued, it answers 401 with
+ * `WWW-Authenticate: Bearer`; with a token from the identity provider it answers the success
+ * code its section gives (200 when the section names none, as for the download's byte stream).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { buildStructure, sendApi, startTestSandbox, waitFor, type Structure, type TestSandbox } from './sandboxHarness';
+import { readSpec, specEndpoints } from './specRequirements';
+
+let t: TestSandbox;
+let token: string;
+let s: Structure;
+let fileId: string;
+before(async () => {
+  t = await startTestSandbox({ fullTextIndexIntervalSeconds: 0 });
+  token = await t.token();
+  s = await buildStructure(t, token);
+  const up = await fetch(`${t.sandbox.apiUrl}/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=brev.txt' },
+    body: Buffer.from('brev'),
+  });
+  fileId = ((await up.json()) as { id: string }).id;
+});
+after(() => t.close());
+
+interface Call {
+  /** Path under the API root, with a query string where the endpoint takes one. */
+  path: string;
+  body?: unknown;
+  /** Upload bodies are bytes with their own headers. */
+  raw?: { body: Buffer; headers: Record<string, string> };
+  /** What must exist for the call to succeed (run with a valid token, before the call). */
+  prepare?: () => Promise<void>;
+}
+
+async function ok(method: string, path: string, body?: unknown): Promise<void> {
+  const r = await sendApi(t, token, method, path, body);
+  assert.ok(r.status >= 200 && r.status < 300, `${method} ${path}: ${r.text}`);
+}
+
+let n = 0;
+/** A call that succeeds, per spec endpoint `METHOD /path`. */
+const calls: Record<string, () => Call> = {
+  'POST /query': () => ({ path: '/query', body: { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': s.saksmappe } } }),
+  'POST /transaction': () => ({ path: '/transaction', body: { actions: [{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { beskrivelse: `status ${++n}` } }] } }),
+  'POST /upload': () => ({ path: '/upload', raw: { body: Buffer.from('vedlegg'), headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=vedlegg.txt' } } }),
+  'GET /download': () => ({ path: `/download?id=${fileId}` }),
+  'GET /bsm-registry': () => ({ path: '/bsm-registry' }),
+  'PUT /bsm-registry/group/{groupId}': () => ({ path: '/bsm-registry/group/status', body: { groupName: 'Status' } }),
+  'PUT /bsm-registry/group/{groupId}/field/{fieldId}': () => ({
+    path: '/bsm-registry/group/status/field/status-felt',
+    body: { fieldName: 'Felt', fieldType: 'string' },
+    prepare: () => ok('PUT', '/bsm-registry/group/status', { groupName: 'Status' }),
+  }),
+  'DELETE /bsm-registry/group/{groupId}': () => ({ path: '/bsm-registry/group/slett', prepare: () => ok('PUT', '/bsm-registry/group/slett', { groupName: 'Slett' }) }),
+  'DELETE /bsm-registry/group/{groupId}/field/{fieldId}': () => ({
+    path: '/bsm-registry/group/status/field/slett-felt',
+    prepare: async () => {
+      await ok('PUT', '/bsm-registry/group/status', { groupName: 'Status' });
+      await ok('PUT', '/bsm-registry/group/status/field/slett-felt', { fieldName: 'Slett', fieldType: 'long' });
+    },
+  }),
+  'GET /code-lists': () => ({ path: '/code-lists?type=Journalpost&field=journalposttype' }),
+  'PUT /code-lists/{field}/{code}': () => ({ path: '/code-lists/dokumenttype/STATUS', body: { name: 'Status', description: 'Status check' } }),
+  'DELETE /code-lists/{field}/{code}': () => ({ path: '/code-lists/dokumenttype/SLETT', prepare: () => ok('PUT', '/code-lists/dokumenttype/SLETT', { name: 'Slett' }) }),
+  'POST /logs/change-log': () => ({ path: '/logs/change-log', body: { type: 'Saksmappe', id: s.saksmappe } }),
+  'POST /logs/access-log': () => ({ path: '/logs/access-log', body: { limit: 10 } }),
+  'POST /logs/download-log': () => ({ path: '/logs/download-log', body: { limit: 10 } }),
+  'POST /bulk/open': () => ({ path: '/bulk/open', body: { type: 'Klassifikasjonssystem', id: s.system } }),
+  'POST /bulk/close': () => ({ path: '/bulk/close', body: { type: 'Klasse', id: s.klasser[2] } }),
+  'POST /full-text/search': () => ({ path: '/full-text/search', body: { query: 'brev' } }),
+};
+
+async function send(method: string, call: Call, authorization: string | undefined) {
+  const headers: Record<string, string> = { 'X-Service-Error-Response-Type': 'application/json', ...(call.raw ? call.raw.headers : { 'Content-Type': 'application/json' }) };
+  if (authorization !== undefined) headers.Authorization = authorization;
+  const body = call.raw ? call.raw.body : call.body === undefined ? undefined : JSON.stringify(call.body);
+  const response = await fetch(t.sandbox.apiUrl + call.path, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text };
+}
+
+test('every endpoint needs a bearer token from the identity provider, and answers its success code with one [auth rule 1] [error rule 4]', async () => {
+  const endpoints = specEndpoints(readSpec());
+  assert.deepEqual(
+    endpoints.map((e) => `${e.method} ${e.path}`).filter((key) => !(key in calls)),
+    [],
+    'every endpoint of the spec has a call here',
+  );
+  for (const endpoint of endpoints) {
+    const key = `${endpoint.method} ${endpoint.path}`;
+    const expected = Number(/Response (\d{3})\b/.exec(endpoint.section)?.[1] ?? 200);
+    for (const authorization of [undefined, 'Bearer not-issued-by-the-identity-provider', `Basic ${Buffer.from('noarkq-demo:noarkq-demo-secret').toString('base64')}`]) {
+      const call = calls[key]();
+      const refused = await send(endpoint.method, call, authorization);
+      assert.equal(refused.status, 401, `${key} with ${authorization ?? 'no Authorization'}: ${refused.text}`);
+      assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer/, key);
+      assert.equal(JSON.parse(refused.text).status, 401);
+    }
+    const call = calls[key]();
+    await call.prepare?.();
+    const accepted = await send(endpoint.method, call, `Bearer ${token}`);
+    assert.equal(accepted.status, expected, `${key}: ${accepted.text}`);
+    if (expected === 202 || expected === 204) assert.equal(accepted.text, '', `${key} answers ${expected} with no body`);
+  }
+  // Bulk jobs run one after another after the 202; the close of the class is the last one, and
+  // the sandbox is closed only once it has run.
+  await waitFor(async () => {
+    const r = await t.query(token, { type: 'Klasse', query: 'id = @id', parameters: { '@id': s.klasser[2] } });
+    return r.json.results[0]?.fields.avsluttetDato !== undefined;
+  });
+});
