@@ -6,8 +6,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
-import { blockAt, blockByName, visibleVariables, type DocumentBlock, type NoarkqDocument, type ReferenceOccurrence, type VariableDeclaration } from '../core/document';
-import { usable } from '../core/document/variableScope';
+import { blockAt, blockByName, usable, visibleVariables, type DocumentBlock, type NoarkqDocument, type ReferenceOccurrence, type VariableDeclaration } from '../core/document';
 import type { FeatureContext } from '../core/features/featureContext';
 import type { JsonValue } from '../core/jsonValue';
 import { checkQueryRequest, queryParameterNames, serializeQuery } from '../core/query';

@@ -350,6 +350,18 @@ describe('checkDocument', () => {
     assert.ok(codes.includes('noarkq.invalid-json'));
   });
 
+  it('reports several JSON errors at one place as one diagnostic that names them all', () => {
+    const text = 'TRANSACTION\n{"actions": [\n';
+    const json = checkDocument(parseDocument(text), { model: noarkModel }).filter((d) => d.code === 'noarkq.invalid-json');
+    assert.deepEqual(
+      json.map((d) => [text.slice(d.start, d.end), d.message]),
+      [['[', 'The array is not closed: add `]`. The object is not closed: add `}`.']],
+    );
+    const separate = 'TRANSACTION\n{"actions": [1 2 3]}\n';
+    const two = checkDocument(parseDocument(separate), { model: noarkModel }).filter((d) => d.code === 'noarkq.invalid-json');
+    assert.deepEqual(two.map((d) => separate.slice(d.start, d.end)), ['2', '3']);
+  });
+
   it('never throws on any prefix or damaged variant of a real file', () => {
     const variants: string[] = [];
     for (let i = 0; i <= sample.length; i += 3) variants.push(sample.slice(0, i), sample.slice(i));

@@ -4,7 +4,7 @@ export { parseBlock, blockNamePattern } from './blockParser';
 export { checkDocument, createDocumentChecker, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
 export { allBlocks, blockAt, blockByName, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
-export { visibleVariables } from './variableScope';
+export { usable, visibleVariables } from './variableScope';
 export { scanReferences, referencePathText } from './referenceScanner';
 export { apiEndpoints, apiRootPath, matchEndpoint, type EndpointDef } from './httpEndpoints';
 export { requestKeywords, httpMethods, type RequestKeyword } from './requestKeywords';

@@ -54,7 +54,18 @@ export function parseJsonBody(text: string, masked: string, start: number, end: 
 
   const errors: ParseError[] = [];
   const tree = parseJsoncTree(' '.repeat(start) + source, errors, { allowTrailingComma: true, disallowComments: false });
-  for (const e of errors) diagnostics.push(jsonErrorDiagnostic(e, masked, end));
+  // jsonc-parser can report several errors at one place (an unclosed array inside an unclosed
+  // object): one diagnostic per place, saying all of them, reads better than a stack of squiggles.
+  let previous: NoarkqDiagnostic | undefined;
+  for (const e of errors) {
+    const diagnostic = jsonErrorDiagnostic(e, masked, end);
+    if (previous && previous.start === diagnostic.start && previous.end === diagnostic.end) {
+      if (!previous.message.includes(diagnostic.message)) previous.message = `${previous.message} ${diagnostic.message}`;
+      continue;
+    }
+    diagnostics.push(diagnostic);
+    previous = diagnostic;
+  }
 
   const references: ReferenceOccurrence[] = [];
   const bareStarts = new Set(bare.map((r) => start + r.start));

@@ -9,9 +9,7 @@ import { format as formatJson, type FormattingOptions as JsonFormattingOptions }
 import { Range, TextEdit, type FormattingOptions } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../diagnostics';
-import type { DocumentBlock, JsonBody, NoarkqDocument, ParsedBlock } from '../document';
-import { allBlocks } from '../document/documentNavigation';
-import { usable } from '../document/variableScope';
+import { allBlocks, usable, type DocumentBlock, type JsonBody, type NoarkqDocument, type ParsedBlock } from '../document';
 import { expressionText, pathText, type Expression, type QueryRequest } from '../query';
 
 interface OffsetEdit extends Span {

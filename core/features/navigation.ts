@@ -5,8 +5,7 @@
 import { Location, Range, TextEdit, type Position, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../diagnostics';
-import { blockNamePattern, type NoarkqDocument } from '../document';
-import { variableNamePattern } from '../document/variableParser';
+import { blockNamePattern, variableNamePattern, type NoarkqDocument } from '../document';
 import { occurrenceAt, symbolIndex, variableKey, type SymbolIndex, type SymbolOccurrence } from './navigation/symbolIndex';
 
 function rangeOf(document: TextDocument, span: Span): Range {

@@ -7,8 +7,7 @@
 import type { Range, SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../diagnostics';
-import type { DocumentBlock, NoarkqDocument } from '../document';
-import { allBlocks } from '../document/documentNavigation';
+import { allBlocks, type DocumentBlock, type NoarkqDocument } from '../document';
 import type { NoarkModel } from '../schema/types';
 import { comparisonOperatorSpan, logicalOperatorSpans, type Bound, type Expression, type Path, type QueryRequest } from '../query';
 import type { FeatureContext } from './featureContext';

@@ -1,7 +1,7 @@
 /** The query language: scanner, error-recovering parser, checker and `POST query` serialiser. */
 export { parseQueryRequest } from './queryRequestParser';
 export { parseQueryExpression } from './queryParser';
-export { checkQueryRequest } from './queryChecker';
+export { checkQueryRequest, parameterValueMismatch, sanitizeName } from './queryChecker';
 export { serializeQuery, expressionText, pathText, collectParameters, queryParameterNames } from './querySerializer';
 export { queryDiagnosticCodes } from './queryDiagnosticCodes';
 export { scanQueryTokens, type Token, type TokenKind } from './queryScanner';

@@ -1,4 +1,5 @@
 /** Checks of TRANSACTION bodies: shape, ids, fields, links and creation rules. */
 export { checkTransaction, checkTransactionText } from './transactionChecker';
+export { classifyId } from './transactionIds';
 export { transactionDiagnosticCodes, TxCodes, type TxCode } from './transactionCodes';
 export type { BsmField, BsmFieldType, BsmGroup, TransactionCheckContext } from './transactionContext';

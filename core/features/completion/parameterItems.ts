@@ -6,7 +6,7 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Span } from '../../diagnostics';
 import type { VariableBinding } from '../../query';
-import { parameterValueMismatch, sanitizeName } from '../../query/queryChecker';
+import { parameterValueMismatch, sanitizeName } from '../../query';
 import type { FieldDef } from '../../schema/types';
 import { codeBlock, jsonPreview } from '../hover/modelMarkdown';
 import { makeItem, rank } from './completionItems';

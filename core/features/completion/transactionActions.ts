@@ -4,7 +4,7 @@
  * reader it reports nothing and reads only what it is asked for, so it stays cheap per keystroke.
  */
 import { findNodeAtOffset, type Node as JsonNode } from 'jsonc-parser';
-import { classifyId } from '../../transaction/transactionIds';
+import { classifyId } from '../../transaction';
 
 export interface ActionSummary {
   node: JsonNode;

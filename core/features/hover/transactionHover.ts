@@ -6,7 +6,7 @@
 import { findNodeAtOffset, type Node as JsonNode } from 'jsonc-parser';
 import type { TransactionRequestSyntax } from '../../document';
 import type { EntityTypeDef } from '../../schema/types';
-import { classifyId } from '../../transaction/transactionIds';
+import { classifyId } from '../../transaction';
 import { fieldValueSet } from '../completion/codeListValues';
 import { actionsArray, savedTempIds, summarizeAction, type ActionSummary } from '../completion/transactionActions';
 import { keyDefs, verbDocs } from '../completion/transactionVocabulary';

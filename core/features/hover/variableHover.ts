@@ -4,7 +4,7 @@
  */
 import { visibleVariables, type VariableDeclaration } from '../../document';
 import type { VariableBinding } from '../../query';
-import { parameterValueMismatch } from '../../query/queryChecker';
+import { parameterValueMismatch } from '../../query';
 import type { FieldDef } from '../../schema/types';
 import { bindingValueText, scopeLabel } from '../completion/parameterItems';
 import type { HoverFound, HoverSite } from './hoverResult';

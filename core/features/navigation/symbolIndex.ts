@@ -7,10 +7,9 @@
  */
 import type { Span } from '../../diagnostics';
 import type { DocumentBlock, NoarkqDocument, ReferenceOccurrence } from '../../document';
-import { allBlocks, blockByName } from '../../document/documentNavigation';
-import { usable } from '../../document/variableScope';
+import { allBlocks, blockByName, usable } from '../../document';
 import { collectParameters, type Path, type QueryRequest } from '../../query';
-import { classifyId } from '../../transaction/transactionIds';
+import { classifyId } from '../../transaction';
 import { readActionViews, stringContentSpan } from './transactionActions';
 
 export type SymbolKind = 'variable' | 'block' | 'alias' | 'tempId';
