@@ -12,10 +12,12 @@ import { didYouMean } from '../text/didYouMean';
 import { checkTransaction, TxCodes, type BsmGroup } from '../transaction';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, HttpRequestSyntax, JsonBody, VariableDeclaration } from './documentModel';
-import { endpointCandidates, matchEndpoint, relativeToApiRoot } from './httpEndpoints';
+import { endpointCandidates, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
 import { checkReferences, type ReferenceCheckScope } from './referenceChecks';
 import { resolveInScope } from './referenceResolver';
 import { scanReferences } from './referenceScanner';
+import { checkMissingBody, checkRequestBody } from './requestBodyChecks';
+import { requestBodyShape } from './requestBodyShapes';
 import { usable, visibleVariables } from './variableScope';
 
 export interface DocumentCheckOptions {
@@ -43,7 +45,12 @@ export function checkBlock(scope: BlockCheckScope, block: DocumentBlock): Noarkq
     const request = block.parsed.request;
     const transactionBody = request?.kind === 'transaction' ? request.body : request?.kind === 'http' && isTransactionEndpoint(request) ? request.body : undefined;
     const shapeProblems = transactionBody ? checkTransactionShape(transactionBody, out) : [];
-    if (request?.kind === 'http') checkEndpoint(request, out);
+    if (request?.kind === 'http') {
+      const endpoint = checkEndpoint(request, out);
+      const bodyShape = endpoint ? requestBodyShape(request.method, endpoint.path) : undefined;
+      if (bodyShape && request.body) checkRequestBody(request.body, bodyShape, options.model, out);
+      else if (bodyShape) checkMissingBody(request, bodyShape, out);
+    }
     if (request?.kind === 'query') out.push(...checkQueryRequest(request.query, { model: options.model, variables }));
     if (transactionBody) checkTransactionBody(scope, block, transactionBody, shapeProblems, out);
   } catch (error) {
@@ -139,9 +146,10 @@ function checkTransactionBody(scope: BlockCheckScope, block: DocumentBlock, body
   }
 }
 
-function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): void {
+/** Checks the path and method; returns the endpoint when the request calls it as it should. */
+function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): EndpointDef | undefined {
   const path = request.path;
-  if (!path) return;
+  if (!path) return undefined;
   let relative = path.text;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path.text) || path.text.startsWith('/')) {
     const fixed = relativeToApiRoot(path.text);
@@ -155,7 +163,7 @@ function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): voi
         (fixed ? `: write \`${fixed}\`.` : ': write the endpoint path only (e.g. `code-lists`) and put the server in the environment.'),
       fixes: fixed !== undefined && fixed.length > 0 ? [{ title: `Change to ${fixed}`, preferred: true, edits: [{ ...path, newText: fixed }] }] : undefined,
     });
-    if (fixed === undefined) return;
+    if (fixed === undefined) return undefined;
     relative = fixed;
   }
   const endpoint = matchEndpoint(relative);
@@ -171,7 +179,7 @@ function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): voi
         (suggestion ? `: did you mean \`${suggestion}\`?` : ' (query, transaction, upload, download, bsm-registry, code-lists, logs/..., bulk/..., full-text/search).'),
       fixes: suggestion && relative === path.text ? [{ title: `Change to ${suggestion}`, preferred: true, edits: [{ ...path, newText: suggestion }] }] : undefined,
     });
-    return;
+    return undefined;
   }
   if (!endpoint.methods.includes(request.method)) {
     const only = endpoint.methods.length === 1 ? endpoint.methods[0] : undefined;
@@ -182,7 +190,7 @@ function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): voi
       message: `\`${endpoint.path}\` is called with ${endpoint.methods.join(' or ')}, not ${request.method}.`,
       fixes: only ? [{ title: `Change to ${only}`, preferred: true, edits: [{ ...request.keyword, newText: only }] }] : undefined,
     });
-    return;
+    return undefined;
   }
   if (request.body && (!endpoint.takesBody || request.method === 'DELETE')) {
     out.push({
@@ -192,5 +200,7 @@ function checkEndpoint(request: HttpRequestSyntax, out: NoarkqDiagnostic[]): voi
       end: request.body.end,
       message: `${request.method} ${endpoint.path} takes no body; it is not sent. Remove it (parameters of a GET go in the query string).`,
     });
+    return undefined;
   }
+  return endpoint;
 }

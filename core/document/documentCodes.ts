@@ -31,6 +31,12 @@ export const DocumentCodes = {
   httpPathNotRelative: 'noarkq.http-path-not-relative',
   unknownEndpoint: 'noarkq.unknown-endpoint',
   endpointMethod: 'noarkq.endpoint-method',
+  bodyNotObject: 'noarkq.body-not-object',
+  bodyUnknownKey: 'noarkq.body-unknown-key',
+  bodyMissingKey: 'noarkq.body-missing-key',
+  bodyValueType: 'noarkq.body-value-type',
+  bodyValueNotAllowed: 'noarkq.body-value-not-allowed',
+  bodyValueTooLarge: 'noarkq.body-value-too-large',
   internalError: 'noarkq.internal-error',
 } as const;
 
@@ -66,5 +72,11 @@ export const documentDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: DocumentCodes.httpPathNotRelative, severity: 'warning', description: 'An HTTP request path is absolute; paths are relative to the API root (`query`, `code-lists`, ...).' },
   { code: DocumentCodes.unknownEndpoint, severity: 'warning', description: 'An HTTP request path is not an endpoint of the archive interface.' },
   { code: DocumentCodes.endpointMethod, severity: 'warning', description: 'An endpoint is called with a method it does not take (e.g. `GET query`).' },
+  { code: DocumentCodes.bodyNotObject, severity: 'error', description: "An HTTP request's body is not a JSON object, but the endpoint takes an object (`{\"type\": ...}`)." },
+  { code: DocumentCodes.bodyUnknownKey, severity: 'warning', description: "An HTTP request's body has a key the endpoint's request shape does not have (a typo, or a key of another endpoint)." },
+  { code: DocumentCodes.bodyMissingKey, severity: 'error', description: "An HTTP request's body lacks a key the endpoint needs (`type` of a query, `id` of a change log, `field` and `order` of a sort order, ...)." },
+  { code: DocumentCodes.bodyValueType, severity: 'error', description: "A value in an HTTP request's body has the wrong JSON type (a string where the endpoint takes a number, ...)." },
+  { code: DocumentCodes.bodyValueNotAllowed, severity: 'error', description: "A value in an HTTP request's body is not one of the values the spec lists (change-log and bulk `type`, full-text `doctype`, BSM `fieldType`, sort `order`) or, for a query's `type`, not an entity type of the model." },
+  { code: DocumentCodes.bodyValueTooLarge, severity: 'warning', description: 'A number in an HTTP request\'s body is above its maximum (`limit` of a query is at most 500).' },
   { code: DocumentCodes.internalError, severity: 'error', description: 'noarkq failed while analysing a block; the rest of the file is still checked. Please report it.' },
 ];

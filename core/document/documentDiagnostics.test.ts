@@ -73,7 +73,7 @@ const rows: Row[] = [
   { code: 'noarkq.reference-no-response', bad: '### del\nDELETE code-lists/journalposttype/Z\n### b\nGET code-lists?type={{[[del.code]]}}\n', good: '### put\nPUT code-lists/journalposttype/Z\n{"name": "Z"}\n### b\nGET code-lists?type={{put.code}}\n' },
   { code: 'noarkq.reference-whole-response', bad: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{[[letter]]}}\n', good: '### letter\nUPLOAD ./a.pdf\n### b\nDOWNLOAD {{letter.id}}\n', fix: '.id' },
   { code: 'noarkq.invalid-json', bad: '### a\nTRANSACTION\n{"actions" [[1]]}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
-  { code: 'noarkq.invalid-json', bad: '### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": [[{{n}}]]}\n', good: '@n = 10\n### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": "{{n}}"}\n' },
+  { code: 'noarkq.invalid-json', bad: '### a\nPOST logs/change-log\n{"type": "Saksmappe", "limit": [[{{n}}]]}\n', good: '@n = 10\n### a\nPOST logs/change-log\n{"type": "Saksmappe", "id": "1", "limit": "{{n}}"}\n' },
   { code: 'noarkq.missing-body', bad: '### a\n[[TRANSACTION]]\n\n### b\nGET code-lists\n', good: '### a\nTRANSACTION\n[]\n### b\nGET code-lists\n' },
   { code: 'noarkq.transaction-body-shape', bad: '### a\nTRANSACTION\n[[{]]"acts": []}\n', good: '### a\nTRANSACTION\n{"actions": []}\n' },
   // The marks make the text `{"actions": "save"}`, with `"save"` as the expected range.
@@ -94,6 +94,26 @@ const rows: Row[] = [
   { code: 'noarkq.unknown-endpoint', bad: '### a\nGET [[code-list]]\n', good: '### a\nGET code-lists\n', fix: 'code-lists' },
   { code: 'noarkq.unknown-endpoint', bad: '### a\nPUT [[bsm-registy/group/g1]]\n{}\n', good: '### a\nPUT bsm-registry/group/g1\n{}\n', fix: 'bsm-registry/group/g1' },
   { code: 'noarkq.endpoint-method', bad: '### a\n[[GET]] query\n', good: '### a\nPOST query\n{"type": "Arkiv"}\n', fix: 'POST' },
+  { code: 'noarkq.body-not-object', bad: '### a\nPOST bulk/open\n⟦["Arkiv", "1"]⟧\n', good: '### a\nPOST bulk/open\n{"type": "Arkiv", "id": "1"}\n' },
+  { code: 'noarkq.body-unknown-key', bad: '### a\nPOST query\n{"type": "Saksmappe", [["limt"]]: 10}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 10}\n', fix: '"limit"' },
+  { code: 'noarkq.body-unknown-key', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc", [["direction"]]: 1}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n' },
+  { code: 'noarkq.body-missing-key', bad: '### a\nPOST bulk/close\n[[{]]"type": "Arkiv"}\n', good: '### a\nPOST bulk/close\n{"type": "Arkiv", "id": "1"}\n' },
+  { code: 'noarkq.body-missing-key', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [⟦{⟧"field": "tittel"}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "desc"}]}\n' },
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [["10"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 10}\n', fix: '10' },
+  // The marks make the text `"objectUUIDs": "abc"`, with `"abc"` as the expected range.
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST logs/access-log\n{"objectUUIDs": [["abc"]]}\n', good: '### a\nPOST logs/access-log\n{"objectUUIDs": ["abc"]}\n' },
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST full-text/search\n{"filters": {"tittel": [["x"]]}}\n', good: '### a\nPOST full-text/search\n{"filters": {"tittel": ["x", 2]}}\n' },
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": [[7]]}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "refSekundaerKlasse"}}\n', fix: '"7"' },
+  // A string that is exactly one reference takes the referenced value's type: not checked.
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "publicUse": [["no"]]}\n', good: '@pu = false\n### a\nPOST query\n{"type": "Saksmappe", "publicUse": "{{pu}}"}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST bulk/open\n{"type": [["Saksmappe"]], "id": "1"}\n', good: '### a\nPOST bulk/open\n{"type": "AbstraktMappe", "id": "1"}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST full-text/search\n{"doctype": [["Tekts"]], "query": "x"}\n', good: '### a\nPOST full-text/search\n{"doctype": "Tekst", "query": "x"}\n', fix: '"Tekst"' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": [["Saksmape"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe"}\n', fix: '"Saksmappe"' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPUT bsm-registry/group/g1/field/f1\n{"fieldType": [["integer"]]}\n', good: '### a\nPUT bsm-registry/group/g1/field/f1\n{"fieldType": "long"}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": [["up"]]}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n' },
+  // A partial reference is text whose value is unknown: no allowed-value check.
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"type": [["Klasse"]], "id": "1"}\n', good: '@kind = "Saks"\n### a\nPOST logs/change-log\n{"type": "{{kind}}mappe", "id": "1"}\n' },
+  { code: 'noarkq.body-value-too-large', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [[1000]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 500}\n', fix: '500' },
   { code: 'noarkq.internal-error', bad: '[[### a]]\nQUERY Saksmappe\n', good: '### a\nQUERY Saksmappe\n', model: brokenModel },
 ];
 
@@ -146,6 +166,31 @@ describe('document diagnostics, one row per case', () => {
     const { text } = unmark(rows.find((r) => r.code === 'noarkq.reference-unknown-name')!.bad);
     const withoutEnvironment = checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === 'noarkq.reference-unknown-name');
     assert.equal(withoutEnvironment?.severity, 'warning');
+  });
+
+  it('suggests only body keys not yet written, and lists the allowed values', () => {
+    const check = (text: string, code: string) => checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === code);
+    const unknown = check('### a\nPOST query\n{"type": "Saksmappe", "limit": 1, "limt": 2}\n', 'noarkq.body-unknown-key');
+    assert.equal(unknown?.fixes, undefined);
+    assert.match(unknown!.message, /remove it, or use one of type, limit, offset/);
+    const value = check('### a\nPOST bulk/open\n{"type": "Saksmappe", "id": "1"}\n', 'noarkq.body-value-not-allowed');
+    assert.match(value!.message, /one of Arkiv, Arkivdel, AbstraktMappe, AbstraktRegistrering, DokumentBeskrivelse, Klassifikasjonssystem, Klasse\./);
+  });
+
+  it('reports a request written without the body its endpoint needs, at the path', () => {
+    const text = '### a\nPOST bulk/open\n### b\nPOST full-text/search\n### c\nGET code-lists\n';
+    const found = checkDocument(parseDocument(text), { model: noarkModel }).filter((x) => x.code === 'noarkq.body-missing-key');
+    assert.deepEqual(
+      found.map((d) => [text.slice(d.start, d.end), d.message]),
+      [['bulk/open', 'POST bulk/open needs a JSON body with "type" and "id": write it on the lines after the request, e.g. `{ "type": ..., "id": ... }`.']],
+    );
+  });
+
+  it('names the abstract type to write when a body takes the supertype of the written type', () => {
+    const text = '### a\nPOST bulk/close\n{"type": "Journalpost", "id": "1"}\n';
+    const d = checkDocument(parseDocument(text), { model: noarkModel }).find((x) => x.code === 'noarkq.body-value-not-allowed');
+    assert.match(d!.message, /a Journalpost is an AbstraktRegistrering, so write "AbstraktRegistrering"/);
+    assert.deepEqual(d!.fixes?.[0].edits.map((e) => e.newText), ['"AbstraktRegistrering"']);
   });
 
   it('points a duplicate block name and a later-block reference at the other block', () => {

@@ -6,7 +6,18 @@ export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './doc
 export { allBlocks, blockAt, blockByName, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
 export { usable, visibleVariables } from './variableScope';
 export { scanReferences, referencePathText } from './referenceScanner';
-export { apiEndpoints, apiRootPath, matchEndpoint, type EndpointDef } from './httpEndpoints';
+export { apiEndpoints, apiRootPath, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
+export {
+  requestBodyShapes,
+  requestBodyShape,
+  bodyShapeOfRequest,
+  bodyShapeAt,
+  describeBodyType,
+  type RequestBodyShape,
+  type BodyKeyShape,
+  type BodyValueShape,
+  type BodyValueType,
+} from './requestBodyShapes';
 export { requestKeywords, httpMethods, type RequestKeyword } from './requestKeywords';
 export { variableNamePattern } from './variableParser';
 export type * from './documentModel';

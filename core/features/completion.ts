@@ -3,7 +3,7 @@
  * worked out within that block (block-relative offsets): a completion in a file of thousands of
  * blocks costs what one block costs. What is offered depends on where the cursor is:
  * `{{references}}` anywhere, variable values, request keywords on a request line, the QUERY
- * clauses, or the TRANSACTION body.
+ * clauses, the TRANSACTION body, or an HTTP request's path and body.
  */
 import type { CompletionList, Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,6 +13,7 @@ import { createSite, lineBeforeCursor, noCompletions, wordAround, type Completio
 import { requestKeywordItems } from './completion/keywordItems';
 import { queryClauseCompletions, queryTypeCompletions } from './completion/queryCompletion';
 import { referenceAtCursor, referenceCompletions } from './completion/referenceCompletion';
+import { endpointPathCompletions, httpBodyCompletions } from './completion/httpCompletion';
 import { transactionCompletions } from './completion/transactionCompletion';
 import { variableValueCompletions } from './completion/variableCompletion';
 import type { FeatureContext } from './featureContext';
@@ -50,6 +51,7 @@ function complete(site: CompletionSite): CompletionResult {
     if (site.offset <= request.keyword.end) return { items: requestKeywordItems(site, wordAround(site)), isIncomplete: false };
     if (request.kind === 'query') return queryTypeCompletions(site);
     if (request.kind === 'transaction') return transactionCompletions(site, request);
+    if (request.kind === 'http') return endpointPathCompletions(site, request);
     return noCompletions;
   }
 
@@ -58,6 +60,8 @@ function complete(site: CompletionSite): CompletionResult {
       return queryClauseCompletions(site, request);
     case 'transaction':
       return transactionCompletions(site, request);
+    case 'http':
+      return httpBodyCompletions(site, request);
     default:
       return noCompletions;
   }

@@ -1,13 +1,14 @@
 /**
  * Hover for `.noarkq` files: `{{references}}` (with the value from the block's last response when
  * the client has one), variables and parameters, and the model's names in QUERY requests and
- * TRANSACTION bodies. Like completion, it works inside the one block under the cursor.
+ * TRANSACTION bodies, and the keys of HTTP request bodies. Like completion, it works inside the one block under the cursor.
  */
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { blockAt, type NoarkqDocument } from '../document';
 import type { FeatureContext } from './featureContext';
 import { contains, type HoverFound, type HoverSite } from './hover/hoverResult';
+import { httpBodyHover } from './hover/httpBodyHover';
 import { queryHover } from './hover/queryHover';
 import { referenceHover } from './hover/referenceHover';
 import { transactionHover } from './hover/transactionHover';
@@ -38,6 +39,8 @@ function hoverInBlock(site: HoverSite): HoverFound | undefined {
       return queryHover(site, request.query);
     case 'transaction':
       return transactionHover(site, request);
+    case 'http':
+      return httpBodyHover(site, request);
     default:
       return undefined;
   }

@@ -31,7 +31,7 @@ const actionSnippets: [string, string][] = [
 ];
 
 /** A JSON string around the cursor on its line, or where a value will go. */
-interface JsonSlot {
+export interface JsonSlot {
   replace: Span;
   /** The cursor is inside quotes. */
   inString: boolean;
@@ -39,7 +39,7 @@ interface JsonSlot {
   followedByColon: boolean;
 }
 
-function jsonSlot(site: CompletionSite): JsonSlot {
+export function jsonSlot(site: CompletionSite): JsonSlot {
   const text = site.text;
   let quote = -1;
   for (let i = site.lineStart; i < site.offset; i++) {
@@ -112,7 +112,7 @@ export function transactionCompletions(site: CompletionSite, request: Transactio
 }
 
 /** The body text with the block's comment lines blanked (`#` lines are not JSON). */
-function maskedBody(site: CompletionSite, start: number, end: number): string {
+export function maskedBody(site: CompletionSite, start: number, end: number): string {
   let out = '';
   let at = start;
   for (const c of site.block.parsed.comments) {

@@ -1,0 +1,235 @@
+/**
+ * The JSON bodies the archive's endpoints take (spec "Endpoints"), as data: the body checks,
+ * completion and hover all read this one table. Where the spec marks something "not shown" the
+ * vendor notes fill it (`source: 'reference'`). A key is required only where the spec or the
+ * vendor says so, or where the request cannot mean anything without it.
+ */
+import type { JSONPath } from 'jsonc-parser';
+import type { Source } from '../schema/types';
+import type { HttpMethod, HttpRequestSyntax } from './documentModel';
+import { matchEndpoint, relativeToApiRoot } from './httpEndpoints';
+
+/** JSON types as the spec names them; `any` takes every JSON value. */
+export type BodyValueType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+
+/** What a value (a key's value, an array item, a map entry) must look like. */
+export interface BodyValueShape {
+  type: BodyValueType;
+  /** The only strings accepted, in the spec's order. */
+  allowedValues?: readonly string[];
+  /** The value names an entity type the model can query (the model decides, not this table). */
+  queryableType?: boolean;
+  /** Largest number accepted. */
+  maximum?: number;
+  /** An object with these known keys (other keys are reported). */
+  keys?: readonly BodyKeyShape[];
+  /** An object whose keys are free (a map), each value of this shape. */
+  entries?: BodyValueShape;
+  /** An array whose items have this shape. */
+  items?: BodyValueShape;
+}
+
+export interface BodyKeyShape extends BodyValueShape {
+  name: string;
+  required: boolean;
+  /** The spec's (or the vendor's) note, for hover and completion. */
+  note: string;
+  source: Source;
+}
+
+export interface RequestBodyShape {
+  method: HttpMethod;
+  /** As in `apiEndpoints`. */
+  endpoint: string;
+  keys: readonly BodyKeyShape[];
+}
+
+const str = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'string', required: false, note, source: 'spec', ...extra });
+const num = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'number', required: false, note, source: 'spec', ...extra });
+const bool = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'boolean', required: false, note, source: 'spec', ...extra });
+
+const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument'];
+const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
+const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
+const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'];
+
+/** Paging keys of the log endpoints. */
+const logPaging: BodyKeyShape[] = [
+  num('offset', 'Offset of the first entry.'),
+  num('limit', 'Number of entries (the vendor takes 1 to 100, default 10).'),
+];
+
+const bulkKeys: BodyKeyShape[] = [
+  str('type', `Type of the entity to open or close with all its descendants: ${bulkTypes.join(', ')}.`, { required: true, allowedValues: bulkTypes }),
+  str('id', 'Id of the entity.', { required: true }),
+];
+
+export const requestBodyShapes: readonly RequestBodyShape[] = [
+  {
+    method: 'POST',
+    endpoint: 'query',
+    keys: [
+      str('type', 'Entity type (Arkiv, Arkivdel, Saksmappe, Journalpost, ...) or abstract type AbstraktMappe, AbstraktRegistrering, NasjonalIdentifikator.', { required: true, queryableType: true }),
+      num('limit', 'Number of results; maximum 500; high values may be slow.', { maximum: 500 }),
+      num('offset', 'Offset of the first result; the next page uses offset = previous offset + previous limit.'),
+      str('query', 'Query-language expression using parameters (`tittel %= @title`); optional but rarely useful without.'),
+      {
+        name: 'joins',
+        type: 'object',
+        entries: { type: 'string' },
+        required: false,
+        note: 'Alias (prefixed `#`) → reference field name; aliases may be used inside other aliases if all are defined in the same query.',
+        source: 'spec',
+      },
+      {
+        name: 'parameters',
+        type: 'object',
+        entries: { type: 'any' },
+        required: false,
+        note: '`@name` → value; the name is `@` plus letters and digits; the value is a date, string, number, boolean or null. Always provide when the query uses parameters.',
+        source: 'spec',
+      },
+      {
+        name: 'sortOrder',
+        type: 'array',
+        items: {
+          type: 'object',
+          keys: [
+            str('field', 'Field to sort on; reference (`ref`) fields cannot be sorted on.', { required: true }),
+            str('order', '`asc` or `desc`.', { required: true, allowedValues: ['asc', 'desc'] }),
+          ],
+        },
+        required: false,
+        note: 'Items `{field, order}`, both required; order is `asc` or `desc`; reference fields cannot be sorted on.',
+        source: 'spec',
+      },
+      bool('publicUse', 'Default true: screened entities are not returned; send false to see screened fields.'),
+    ],
+  },
+  {
+    method: 'PUT',
+    endpoint: 'bsm-registry/group/{groupId}',
+    keys: [str('groupName', 'Name of the group.'), str('groupDescription', 'Description of the group.')],
+  },
+  {
+    method: 'PUT',
+    endpoint: 'bsm-registry/group/{groupId}/field/{fieldId}',
+    keys: [
+      str('fieldName', 'Name of the field.'),
+      str('fieldDescription', 'Description of the field.'),
+      str('fieldType', `${bsmFieldTypes.join(', ')}; cannot change once set.`, { allowedValues: bsmFieldTypes }),
+      { name: 'fieldValues', type: 'array', items: { type: 'string' }, required: false, note: 'The allowed values, when the field accepts only a predefined list.', source: 'spec' },
+    ],
+  },
+  {
+    method: 'PUT',
+    endpoint: 'code-lists/{field}/{code}',
+    keys: [
+      str('name', 'Name of the value, unique in the list.'),
+      str('description', 'Description of the value.'),
+      str('authority', 'Legal authority; only values of the skjerming code list have one.', { source: 'reference' }),
+    ],
+  },
+  {
+    method: 'POST',
+    endpoint: 'logs/change-log',
+    keys: [
+      str('type', `Type of the entity: ${changeLogTypes.join(', ')}.`, { allowedValues: changeLogTypes }),
+      str('id', 'Id (or uuid) of the entity whose changes are listed.', { required: true, source: 'reference' }),
+      bool('includeChildChanges', 'Default true: changes of the descendants are included.', { source: 'reference' }),
+      bool('nestChildChanges', 'Default true: the descendants’ changes are nested under their entity.', { source: 'reference' }),
+      ...logPaging,
+    ],
+  },
+  {
+    method: 'POST',
+    endpoint: 'logs/access-log',
+    keys: [
+      str('createdDateFrom', 'Earliest access date.'),
+      str('createdDateTo', 'Latest access date.'),
+      str('userName', 'User who read the entities.'),
+      str('objectType', 'Entity type read.'),
+      { name: 'objectUUIDs', type: 'array', items: { type: 'string' }, required: false, note: 'Uuids of the entities read.', source: 'spec' },
+      ...logPaging,
+    ],
+  },
+  {
+    method: 'POST',
+    endpoint: 'logs/download-log',
+    keys: [
+      str('createdDateFrom', 'Earliest download date.'),
+      str('createdDateTo', 'Latest download date.'),
+      str('userName', 'User who downloaded the files.'),
+      { name: 'dokumentversjonUUIDs', type: 'array', items: { type: 'string' }, required: false, note: 'Uuids of the Dokumentversjon entities whose files were downloaded.', source: 'spec' },
+      ...logPaging,
+    ],
+  },
+  { method: 'POST', endpoint: 'bulk/open', keys: bulkKeys },
+  { method: 'POST', endpoint: 'bulk/close', keys: bulkKeys },
+  {
+    method: 'POST',
+    endpoint: 'full-text/search',
+    keys: [
+      str('doctype', `Index collection: ${fullTextCollections.join(', ')}; Tekst is the default for most uses.`, { allowedValues: fullTextCollections }),
+      str('query', 'Free text to search for.'),
+      {
+        name: 'filters',
+        type: 'object',
+        entries: { type: 'array', items: { type: 'any' } },
+        required: false,
+        note: 'Field → list of values; the values of one field are ORed.',
+        source: 'reference',
+      },
+      bool('publicUse', 'Default true: screened entities are not returned.', { source: 'reference' }),
+      { name: 'expand', type: 'array', items: { type: 'string' }, required: false, note: 'Entity types whose objects are returned with each hit.', source: 'reference' },
+      num('limit', 'Number of hits, default 10.'),
+      num('offset', 'Offset of the first hit, default 0.'),
+    ],
+  },
+];
+
+/** The body shape of `method endpoint` (an `apiEndpoints` path), if the endpoint takes a JSON body
+ * with known keys (`POST transaction` has its own checker). */
+export function requestBodyShape(method: HttpMethod, endpoint: string): RequestBodyShape | undefined {
+  return requestBodyShapes.find((s) => s.method === method && s.endpoint === endpoint);
+}
+
+/**
+ * What the value at `path` inside a body must look like, with the key that names it when the
+ * last step is a known key. Undefined when the path leaves the known shape.
+ */
+export function bodyShapeAt(shape: RequestBodyShape, path: JSONPath): { value: BodyValueShape; key: BodyKeyShape | undefined } | undefined {
+  let value: BodyValueShape = { type: 'object', keys: shape.keys };
+  let key: BodyKeyShape | undefined;
+  for (const step of path) {
+    if (typeof step === 'number') {
+      if (!value.items) return undefined;
+      value = value.items;
+      key = undefined;
+    } else if (value.keys) {
+      key = value.keys.find((k) => k.name === step);
+      if (!key) return undefined;
+      value = key;
+    } else if (value.entries) {
+      value = value.entries;
+      key = undefined;
+    } else return undefined;
+  }
+  return { value, key };
+}
+
+/** `string`, `array of string`, `object of string → any`: how a value's type reads in messages. */
+export function describeBodyType(shape: BodyValueShape): string {
+  if (shape.type === 'array' && shape.items) return shape.items.keys ? 'array of objects' : `array of ${describeBodyType(shape.items)}`;
+  if (shape.type === 'object' && shape.entries) return `object of ${describeBodyType(shape.entries)}`;
+  return shape.type;
+}
+
+/** The body shape an HTTP request is checked against: its path resolved to an endpoint that
+ * takes its method and a body with known keys. */
+export function bodyShapeOfRequest(request: HttpRequestSyntax): RequestBodyShape | undefined {
+  if (!request.path) return undefined;
+  const relative = relativeToApiRoot(request.path.text);
+  const endpoint = relative !== undefined ? matchEndpoint(relative) : undefined;
+  return endpoint ? requestBodyShape(request.method, endpoint.path) : undefined;
+}
