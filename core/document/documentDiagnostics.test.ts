@@ -113,7 +113,23 @@ const rows: Row[] = [
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": [["up"]]}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n' },
   // A partial reference is text whose value is unknown: no allowed-value check.
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"type": [["Klasse"]], "id": "1"}\n', good: '@kind = "Saks"\n### a\nPOST logs/change-log\n{"type": "{{kind}}mappe", "id": "1"}\n' },
+  // Sort fields and join paths are resolved on the body's `type` as the query checker resolves SORT and JOIN.
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "[[titel]]", "order": "asc"}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n', fix: 'tittel' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "[[dokumentmedium]]", "order": "asc"}]}\n', good: '### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "journalpostnummer", "order": "asc"}]}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "[[refMappe]]", "order": "desc"}]}\n', good: '### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "refMappe.tittel", "order": "desc"}]}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": [["tittel desc"]], "order": "asc"}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "desc"}]}\n' },
+  // An unknown or run-time `type` leaves the sort fields unjudged.
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "[[tittl]]", "order": "asc"}]}\n', good: '@t = "Saksmappe"\n### a\nPOST query\n{"type": "{{t}}", "sortOrder": [{"field": "tittl", "order": "asc"}]}\n', fix: 'tittel' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "[[refSekundarKlasse]]"}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "refSekundaerKlasse"}}\n', fix: 'refSekundaerKlasse' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "[[tittel]]"}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "refPrimaerKlasse"}}\n' },
+  // A join may start from another alias of the same `joins`, in any order; a sort field may too.
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#s": "[[#kk]].refKlassifikasjonssystem", "#k": "refSekundaerKlasse"}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#s": "#k.refKlassifikasjonssystem", "#k": "refSekundaerKlasse"}, "sortOrder": [{"field": "#s.id", "order": "asc"}]}\n', fix: '#k' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#a": "#b.refKlassifikasjonssystem", "#b": "[[#a]]"}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#a": "#b.refKlassifikasjonssystem", "#b": "refPrimaerKlasse"}}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST full-text/search\n{"query": "x", "expand": ["Dokument", [["Journalpst"]]]}\n', good: '### a\nPOST full-text/search\n{"query": "x", "expand": ["Dokument", "Journalpost", "AbstraktMappe"]}\n', fix: '"Journalpost"' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/access-log\n{"limit": [[0]]}\n', good: '### a\nPOST logs/access-log\n{"limit": 1}\n', fix: '1' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"id": "1", "limit": [[-20]]}\n', good: '### a\nPOST logs/change-log\n{"id": "1", "limit": 20}\n', fix: '20' },
   { code: 'noarkq.body-value-too-large', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [[1000]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 500}\n', fix: '500' },
+  { code: 'noarkq.body-value-too-large', bad: '### a\nPOST logs/download-log\n{"limit": [[250]]}\n', good: '### a\nPOST logs/download-log\n{"limit": 100}\n', fix: '100' },
   { code: 'noarkq.internal-error', bad: '[[### a]]\nQUERY Saksmappe\n', good: '### a\nQUERY Saksmappe\n', model: brokenModel },
 ];
 
@@ -184,6 +200,31 @@ describe('document diagnostics, one row per case', () => {
       found.map((d) => [text.slice(d.start, d.end), d.message]),
       [['bulk/open', 'POST bulk/open needs a JSON body with "type" and "id": write it on the lines after the request, e.g. `{ "type": ..., "id": ... }`.']],
     );
+  });
+
+  it('judges query body paths as the query checker judges SORT and JOIN, in words that fit JSON', () => {
+    const messages = (text: string) =>
+      checkDocument(parseDocument(text), { model: noarkModel })
+        .filter((d) => d.code === 'noarkq.body-value-not-allowed')
+        .map((d) => [text.slice(d.start, d.end), d.message]);
+    assert.deepEqual(messages('### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k1": "refSekundaerKlasse", "#t": "tittel"}, "sortOrder": [{"field": "#k.id", "order": "asc"}, {"field": "titel", "order": "asc"}]}\n'), [
+      ['tittel', '`tittel` is a field of Saksmappe, not a reference: a `joins` path follows references only (e.g. `refSekundaerKlasse`).'],
+      ['#k', '#k is not defined: add `"#k": "<reference path>"` to `joins`, or use #k1.'],
+      ['titel', 'Saksmappe has no field or reference `titel`. Did you mean `tittel`?'],
+    ]);
+    assert.deepEqual(messages('### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "refMappe", "order": "asc"}, {"field": "dokumentmedium", "order": "asc"}]}\n'), [
+      ['refMappe', '`refMappe` is a reference and references cannot be sorted on: sort on a field instead (e.g. `id`).'],
+      ['dokumentmedium', '`dokumentmedium` is not sortable: sort on a field marked sortable (e.g. `id` or `tittel`).'],
+    ]);
+    // A member only some subtypes have, an alias nothing in the body uses, an alias defined by a
+    // run-time key, escaped text and a run-time value are not judged.
+    assert.deepEqual(messages('@k = "#x"\n### a\nPOST query\n{"type": "AbstraktMappe", "joins": {"#u": "refSekundaerKlasse", "{{k}}": "refPrimaerKlasse"}, "sortOrder": [{"field": "saksaar", "order": "asc"}, {"field": "#x.id", "order": "asc"}, {"field": "titte\\u006c", "order": "asc"}, {"field": "{{k}}", "order": "asc"}]}\n'), []);
+  });
+
+  it('says what a log limit takes, and a full-text expand item', () => {
+    const found = (text: string) => checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === 'noarkq.body-value-not-allowed');
+    assert.equal(found('### a\nPOST logs/access-log\n{"limit": 0}\n')?.message, '`limit` is at least 1, not 0: write a number from 1 to 100 (leave it out for the default).');
+    assert.match(found('### a\nPOST full-text/search\n{"expand": ["Sak"]}\n')!.message, /^An item of `expand` cannot be "Sak"\. Write an entity type of the archive \(Arkiv, /);
   });
 
   it('names the abstract type to write when a body takes the supertype of the written type', () => {

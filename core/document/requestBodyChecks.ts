@@ -1,7 +1,9 @@
 /**
  * An HTTP request's JSON body against its endpoint's body shape (`requestBodyShapes.ts`):
  * the body is an object, its keys are known, required keys are there, values have the right JSON
- * type and, where the spec lists them, one of the allowed values. `{{references}}` are treated as
+ * type and, where the spec or vendor gives them, one of the allowed values (or entity types) and
+ * within the number range; a query's sort fields and join paths are resolved on its `type`
+ * (`queryBodyPaths.ts`). `{{references}}` are treated as
  * the transaction checker treats them: a string that is exactly one reference takes the
  * referenced value's type at run time, so it is not checked; a string with a reference inside is
  * text whose final value is unknown, so only its being a string is checked.
@@ -12,10 +14,19 @@ import type { NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { DocumentCodes } from './documentCodes';
 import type { HttpRequestSyntax, JsonBody } from './documentModel';
+import { checkQueryBodyPaths, type QueryBodyPath } from './queryBodyPaths';
 import { describeBodyType, type BodyKeyShape, type BodyValueShape, type RequestBodyShape } from './requestBodyShapes';
 
 /** Allowed values listed in a message; longer lists are cut with "...". */
 const maxListed = 12;
+
+/** What one body check carries along: paths on the body's `type` are gathered during the walk and
+ * resolved at the end, when the whole body (its `type`, all its `joins`) is known. */
+interface BodyCheck {
+  model: NoarkModel;
+  out: NoarkqDiagnostic[];
+  paths: QueryBodyPath[];
+}
 
 export function checkRequestBody(body: JsonBody, shape: RequestBodyShape, model: NoarkModel, out: NoarkqDiagnostic[]): void {
   const tree = body.tree;
@@ -31,7 +42,9 @@ export function checkRequestBody(body: JsonBody, shape: RequestBodyShape, model:
     });
     return;
   }
-  checkObject(tree, shape.keys, where, model, out);
+  const check: BodyCheck = { model, out, paths: [] };
+  checkObject(tree, shape.keys, where, check);
+  if (check.paths.length > 0) checkQueryBodyPaths(tree, check.paths, model, out);
 }
 
 /** A request whose endpoint needs keys in its body, written with no body at all. */
@@ -48,7 +61,8 @@ export function checkMissingBody(request: HttpRequestSyntax, shape: RequestBodyS
   });
 }
 
-function checkObject(node: JsonNode, keys: readonly BodyKeyShape[], where: string, model: NoarkModel, out: NoarkqDiagnostic[]): void {
+function checkObject(node: JsonNode, keys: readonly BodyKeyShape[], where: string, check: BodyCheck): void {
+  const out = check.out;
   const present = new Set((node.children ?? []).map((p) => String(p.children?.[0]?.value)));
   for (const prop of node.children ?? []) {
     const [keyNode, valueNode] = prop.children ?? [];
@@ -59,7 +73,7 @@ function checkObject(node: JsonNode, keys: readonly BodyKeyShape[], where: strin
       out.push(unknownKey(keyNode, name, keys, where, present));
       continue;
     }
-    if (valueNode) checkValue(valueNode, key, `\`${name}\``, model, out);
+    if (valueNode) checkValue(valueNode, key, `\`${name}\``, check);
   }
   const missing = keys.filter((k) => k.required && !present.has(k.name));
   if (missing.length > 0) {
@@ -91,8 +105,11 @@ function unknownKey(keyNode: JsonNode, name: string, keys: readonly BodyKeyShape
   };
 }
 
-function checkValue(node: JsonNode, shape: BodyValueShape, label: string, model: NoarkModel, out: NoarkqDiagnostic[]): void {
+function checkValue(node: JsonNode, shape: BodyValueShape, label: string, check: BodyCheck, mapKey?: JsonNode): void {
   if (shape.type === 'any') return;
+  // Every alias of `joins` counts as defined, even one whose path cannot be read here.
+  if (shape.modelPath === 'join' && mapKey) check.paths.push({ kind: 'join', alias: mapKey, value: node });
+  const out = check.out;
   if (node.type === 'string' && typeof node.value === 'string') {
     if (isWholeReference(node.value)) return;
     // Text with a reference inside: a string, but its final value is not known here.
@@ -106,10 +123,12 @@ function checkValue(node: JsonNode, shape: BodyValueShape, label: string, model:
   }
   switch (node.type) {
     case 'string':
-      checkAllowed(node, String(node.value), shape, label, model, out);
+      checkAllowed(node, String(node.value), shape, label, check.model, out);
+      if (shape.modelPath === 'sort') check.paths.push({ kind: 'sort', value: node });
       return;
     case 'number':
-      if (shape.maximum !== undefined && typeof node.value === 'number' && node.value > shape.maximum) {
+      if (shape.minimum !== undefined && typeof node.value === 'number' && node.value < shape.minimum) out.push(tooSmall(node, node.value, shape.minimum, shape.maximum, label));
+      else if (shape.maximum !== undefined && typeof node.value === 'number' && node.value > shape.maximum) {
         out.push({
           code: DocumentCodes.bodyValueTooLarge,
           severity: 'warning',
@@ -120,16 +139,16 @@ function checkValue(node: JsonNode, shape: BodyValueShape, label: string, model:
       }
       return;
     case 'object':
-      if (shape.keys) checkObject(node, shape.keys, label, model, out);
+      if (shape.keys) checkObject(node, shape.keys, label, check);
       else if (shape.entries) {
         for (const prop of node.children ?? []) {
           const [keyNode, valueNode] = prop.children ?? [];
-          if (keyNode && valueNode) checkValue(valueNode, shape.entries, `${label} › \`${String(keyNode.value)}\``, model, out);
+          if (keyNode && valueNode) checkValue(valueNode, shape.entries, `${label} › \`${String(keyNode.value)}\``, check, keyNode);
         }
       }
       return;
     case 'array':
-      if (shape.items) for (const item of node.children ?? []) checkValue(item, shape.items, `an item of ${label}`, model, out);
+      if (shape.items) for (const item of node.children ?? []) checkValue(item, shape.items, `an item of ${label}`, check);
       return;
     default:
       return;
@@ -139,6 +158,7 @@ function checkValue(node: JsonNode, shape: BodyValueShape, label: string, model:
 function checkAllowed(node: JsonNode, value: string, shape: BodyValueShape, label: string, model: NoarkModel, out: NoarkqDiagnostic[]): void {
   let allowed: readonly string[] | undefined = shape.allowedValues;
   if (shape.queryableType) allowed = model.types.filter((t) => t.queryable).map((t) => t.name);
+  else if (shape.entityType) allowed = model.types.map((t) => t.name);
   if (!allowed || allowed.includes(value)) return;
   // A concrete type where the endpoint takes its abstract supertype (bulk close of a Saksmappe):
   // the supertype is what to write, not the nearest spelling.
@@ -152,9 +172,23 @@ function checkAllowed(node: JsonNode, value: string, shape: BodyValueShape, labe
     message:
       `${capitalized(label)} cannot be "${value}"` +
       (supertype ? `: ${article(value)} is ${article(supertype)}, so write "${supertype}".` : suggestion ? `: did you mean "${suggestion}"?` : '.') +
-      (shape.queryableType ? ` Write an entity type of the archive (${listed}).` : ` Write one of ${listed}.`),
+      (shape.queryableType || shape.entityType ? ` Write an entity type of the archive (${listed}).` : ` Write one of ${listed}.`),
     fixes: suggestion ? [{ title: `Change to "${suggestion}"`, preferred: true, edits: [{ ...spanOf(node), newText: JSON.stringify(suggestion) }] }] : undefined,
   });
+}
+
+/** A number below the smallest the endpoint takes (a log's `limit` of 0). A negative number is
+ * most likely the wanted count with a stray sign, as the QUERY checker reads a negative LIMIT. */
+function tooSmall(node: JsonNode, value: number, minimum: number, maximum: number | undefined, label: string): NoarkqDiagnostic {
+  const fixed = value < 0 && -value >= minimum ? Math.min(-value, maximum ?? -value) : minimum;
+  const range = maximum !== undefined ? `a number from ${minimum} to ${maximum}` : `${minimum} or more`;
+  return {
+    code: DocumentCodes.bodyValueNotAllowed,
+    severity: 'error',
+    ...spanOf(node),
+    message: `${capitalized(label)} is at least ${minimum}, not ${value}: write ${range} (leave it out for the default).`,
+    fixes: [{ title: `Change to ${fixed}`, preferred: true, edits: [{ ...spanOf(node), newText: String(fixed) }] }],
+  };
 }
 
 function wrongType(node: JsonNode, shape: BodyValueShape, label: string): NoarkqDiagnostic {

@@ -19,6 +19,14 @@ export interface BodyValueShape {
   allowedValues?: readonly string[];
   /** The value names an entity type the model can query (the model decides, not this table). */
   queryableType?: boolean;
+  /** The value names an entity type of the model, abstract ones too (the model decides). */
+  entityType?: boolean;
+  /** The value is a path on the body's `type`, resolved as the query checker resolves SORT and
+   * JOIN paths: a sortable field (`sort`), or a reference path from the type or from another
+   * alias of the same `joins` (`join`). */
+  modelPath?: 'sort' | 'join';
+  /** Smallest number accepted. */
+  minimum?: number;
   /** Largest number accepted. */
   maximum?: number;
   /** An object with these known keys (other keys are reported). */
@@ -56,7 +64,7 @@ const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'];
 /** Paging keys of the log endpoints. */
 const logPaging: BodyKeyShape[] = [
   num('offset', 'Offset of the first entry.'),
-  num('limit', 'Number of entries (the vendor takes 1 to 100, default 10).'),
+  num('limit', 'Number of entries (the vendor takes 1 to 100, default 10).', { minimum: 1, maximum: 100 }),
 ];
 
 const bulkKeys: BodyKeyShape[] = [
@@ -76,7 +84,7 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
       {
         name: 'joins',
         type: 'object',
-        entries: { type: 'string' },
+        entries: { type: 'string', modelPath: 'join' },
         required: false,
         note: 'Alias (prefixed `#`) → reference field name; aliases may be used inside other aliases if all are defined in the same query.',
         source: 'spec',
@@ -95,7 +103,7 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
         items: {
           type: 'object',
           keys: [
-            str('field', 'Field to sort on; reference (`ref`) fields cannot be sorted on.', { required: true }),
+            str('field', 'Field to sort on; reference (`ref`) fields cannot be sorted on.', { required: true, modelPath: 'sort' }),
             str('order', '`asc` or `desc`.', { required: true, allowedValues: ['asc', 'desc'] }),
           ],
         },
@@ -181,7 +189,7 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
         source: 'reference',
       },
       bool('publicUse', 'Default true: screened entities are not returned.', { source: 'reference' }),
-      { name: 'expand', type: 'array', items: { type: 'string' }, required: false, note: 'Entity types whose objects are returned with each hit.', source: 'reference' },
+      { name: 'expand', type: 'array', items: { type: 'string', entityType: true }, required: false, note: 'Entity types whose objects are returned with each hit.', source: 'reference' },
       num('limit', 'Number of hits, default 10.'),
       num('offset', 'Offset of the first hit, default 0.'),
     ],

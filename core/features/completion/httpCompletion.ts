@@ -1,8 +1,9 @@
 /**
  * Completion on HTTP requests: endpoint paths after `GET|POST|PUT|DELETE ` (only the endpoints
  * that take the method, path parameters as snippet placeholders), and inside a JSON body the
- * endpoint's keys and the values of keys with a closed set. The body location comes from
- * jsonc-parser's `getLocation`, which reads incomplete JSON, as for TRANSACTION bodies.
+ * endpoint's keys and the values of keys with a closed set (entity types and a query's sortable
+ * fields among them). The body location comes from jsonc-parser's `getLocation`, which reads
+ * incomplete JSON, as for TRANSACTION bodies.
  */
 import { findNodeAtLocation, getLocation, type JSONPath } from 'jsonc-parser';
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
@@ -18,7 +19,7 @@ import {
   type RequestBodyShape,
 } from '../../document';
 import { bodyKeyDetail, bodyKeyMarkdown } from '../hover/bodyKeyMarkdown';
-import { codeValueItems, makeItem, rank, typeItem } from './completionItems';
+import { codeValueItems, fieldItem, makeItem, rank, typeItem } from './completionItems';
 import { noCompletions, type CompletionResult, type CompletionSite } from './completionSite';
 import { jsonSlot, maskedBody, type JsonSlot } from './transactionCompletion';
 
@@ -85,7 +86,24 @@ export function httpBodyCompletions(site: CompletionSite, request: HttpRequestSy
   }
   if (location.path.length === 0) return noCompletions;
   const target = bodyShapeAt(shape, location.path);
-  return target ? { items: valueItems(site, slot, target.value), isIncomplete: false } : noCompletions;
+  return target ? { items: valueItems(site, slot, target.value, request), isIncomplete: false } : noCompletions;
+}
+
+/** The sortable fields of the body's `type` (none while the type is unknown): what the query
+ * checker accepts in SORT, without the paths through references, which the user spells out. */
+function sortFieldItems(site: CompletionSite, slot: JsonSlot, request: HttpRequestSyntax): CompletionItem[] {
+  const tree = request.body?.tree;
+  const typeNode = tree && findNodeAtLocation(tree, ['type']);
+  const model = site.context.model;
+  const type = typeof typeNode?.value === 'string' ? model.getType(typeNode.value) : undefined;
+  if (!type) return [];
+  const items: CompletionItem[] = [];
+  for (const name of model.memberNames(type.name)) {
+    const lookup = model.lookupMember(type.name, name);
+    if (lookup?.kind !== 'field' || !lookup.field.sortable || !lookup.field.queryable) continue;
+    items.push(fieldItem(site, lookup.field, type.name, slot.replace, (lookup.field.indexed ? 1 : 2) + (lookup.partial ? 10 : 0), { newText: quoted(name), filterText: quoted(name) }, lookup));
+  }
+  return items;
 }
 
 /** Keys already written in the object at `path`, except the one being typed. */
@@ -102,7 +120,7 @@ function presentKeys(request: HttpRequestSyntax, path: JSONPath, typing: string)
 }
 
 function keyItem(site: CompletionSite, slot: JsonSlot, key: BodyKeyShape, shape: RequestBodyShape, index: number): CompletionItem {
-  const closed = key.allowedValues !== undefined || key.queryableType === true;
+  const closed = key.allowedValues !== undefined || key.queryableType === true || key.modelPath === 'sort';
   return makeItem(site, {
     label: key.name,
     kind: CompletionItemKind.Property,
@@ -132,11 +150,12 @@ function valueSnippet(shape: BodyValueShape): string {
   }
 }
 
-function valueItems(site: CompletionSite, slot: JsonSlot, shape: BodyValueShape): CompletionItem[] {
+function valueItems(site: CompletionSite, slot: JsonSlot, shape: BodyValueShape, request: HttpRequestSyntax): CompletionItem[] {
   const model = site.context.model;
-  if (shape.queryableType) {
-    return model.types.filter((t) => t.queryable).map((t) => typeItem(site, t, model, slot.replace, t.abstract ? 1 : 0, quoted));
+  if (shape.queryableType || shape.entityType) {
+    return model.types.filter((t) => t.queryable || shape.entityType).map((t) => typeItem(site, t, model, slot.replace, t.abstract ? 1 : 0, quoted));
   }
+  if (shape.modelPath === 'sort') return sortFieldItems(site, slot, request);
   if (shape.allowedValues) {
     const set = { listName: undefined, values: shape.allowedValues.map((code) => ({ code, name: code })), defaultCode: undefined, live: false };
     return codeValueItems(site, set, slot.replace, quoted, shape.allowedValues.length).items;
