@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startTestSandbox, type TestSandbox } from './sandboxHarness';
+import { test } from 'node:test';
+import { useTestSandbox } from './sandboxHarness';
 
-let t: TestSandbox;
-before(async () => {
-  t = await startTestSandbox({ tokenLifetimeSeconds: 60 });
-});
-after(() => t.close());
+const env = useTestSandbox({ tokenLifetimeSeconds: 60 });
 
 async function tokenRequest(body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(t.sandbox.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body });
+  const response = await fetch(env.sandbox.sandbox.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body });
   return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
 }
 
-const probe = (token: string) => t.query(token, { type: 'Arkiv', limit: 1 });
+const probe = (token: string) => env.sandbox.query(token, { type: 'Arkiv', limit: 1 });
 
 test('client_credentials with the secret in the body gives a bearer token that opens the API [auth rule 1]', async () => {
   const r = await tokenRequest('grant_type=client_credentials&client_id=noarkq-demo&client_secret=noarkq-demo-secret&scope=openid');
@@ -61,7 +57,7 @@ test('password grant returns a refresh token; refresh_token rotates it', async (
 });
 
 test('without a token, with a bad one, or with an expired one the API answers 401 with WWW-Authenticate: Bearer [auth rule 1]', async () => {
-  const none = await t.post('/query', { type: 'Arkiv' });
+  const none = await env.sandbox.post('/query', { type: 'Arkiv' });
   assert.equal(none.status, 401);
   assert.match(none.headers.get('www-authenticate') ?? '', /^Bearer/);
   assert.equal(none.json.status, 401);
@@ -71,9 +67,9 @@ test('without a token, with a bad one, or with an expired one the API answers 40
 
   const r = await tokenRequest('grant_type=client_credentials&client_id=noarkq-demo&client_secret=noarkq-demo-secret');
   const token = r.json.access_token as string;
-  t.clock.advance(59);
+  env.sandbox.clock.advance(59);
   assert.equal((await probe(token)).status, 200);
-  t.clock.advance(1);
+  env.sandbox.clock.advance(1);
   const expired = await probe(token);
   assert.equal(expired.status, 401);
   assert.match(expired.json.description, /expired/);

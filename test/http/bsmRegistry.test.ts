@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { bsmModule } from '../../sandbox/registries/registryModules';
-import { buildStructure, sendApi, startTestSandbox, type HttpResult, type Structure, type TestSandbox } from './sandboxHarness';
+import { sendApi, useTestSandbox, type HttpResult } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
-before(async () => {
-  t = await startTestSandbox({ modules: [bsmModule] });
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+const env = useTestSandbox({ modules: [bsmModule] }, { structure: true });
 
 const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult> =>
-  sendApi(t, token, method, path, body, headers);
+  sendApi(env.sandbox, env.token, method, path, body, headers);
 
 async function registry(query = ''): Promise<any[]> {
   const r = await send('GET', `/bsm-registry${query}`);
@@ -28,10 +20,10 @@ async function ok(method: string, path: string, body?: unknown): Promise<HttpRes
   return r;
 }
 
-const saveBsm = (type: string, id: string, bsm: unknown) => t.transaction(token, [{ action: 'save', type, id, fields: { virksomhetsspesifikkeMetadata: bsm } }]);
+const saveBsm = (type: string, id: string, bsm: unknown) => env.sandbox.transaction(env.token, [{ action: 'save', type, id, fields: { virksomhetsspesifikkeMetadata: bsm } }]);
 
 async function storedBsm(type: string, id: string): Promise<unknown> {
-  const r = await t.query(token, { type, query: 'id = @id', parameters: { '@id': id }, publicUse: false });
+  const r = await env.sandbox.query(env.token, { type, query: 'id = @id', parameters: { '@id': id }, publicUse: false });
   assert.equal(r.status, 200, r.text);
   return r.json.results[0].fields.virksomhetsspesifikkeMetadata;
 }
@@ -161,23 +153,23 @@ test('BSM values on a saved Journalpost are checked against the live registry', 
   await ok('PUT', '/bsm-registry/group/prosjekt/field/prosjektnavn', { fieldName: 'Navn', fieldType: 'string' });
   await ok('PUT', '/bsm-registry/group/prosjekt/field/budsjett', { fieldName: 'Budsjett', fieldType: 'long' });
   await ok('PUT', '/bsm-registry/group/prosjekt/field/fase', { fieldName: 'Fase', fieldType: 'string', fieldValues: ['plan', 'bygg'] });
-  const unknownGroup = await saveBsm('Journalpost', s.journalpost, { prosjket: { prosjektnavn: { values: ['X'] } } });
+  const unknownGroup = await saveBsm('Journalpost', env.structure.journalpost, { prosjket: { prosjektnavn: { values: ['X'] } } });
   assert.equal(unknownGroup.status, 400);
   assert.match(unknownGroup.json.description, /actions\[0\]: The BSM registry has no group "prosjket". Did you mean "prosjekt"\?/);
-  const unknownField = await saveBsm('Journalpost', s.journalpost, { prosjekt: { farge: { values: ['rød'] } } });
+  const unknownField = await saveBsm('Journalpost', env.structure.journalpost, { prosjekt: { farge: { values: ['rød'] } } });
   assert.equal(unknownField.status, 400);
   assert.match(unknownField.json.description, /BSM group "prosjekt" has no field "farge"/);
-  const wrongType = await saveBsm('Journalpost', s.journalpost, { prosjekt: { budsjett: { values: ['mye'] } } });
+  const wrongType = await saveBsm('Journalpost', env.structure.journalpost, { prosjekt: { budsjett: { values: ['mye'] } } });
   assert.equal(wrongType.status, 400);
   assert.match(wrongType.json.description, /BSM field "budsjett" is of type long and takes whole numbers/);
-  const notAllowed = await saveBsm('Journalpost', s.journalpost, { prosjekt: { fase: { values: ['drift'] } } });
+  const notAllowed = await saveBsm('Journalpost', env.structure.journalpost, { prosjekt: { fase: { values: ['drift'] } } });
   assert.equal(notAllowed.status, 400);
   assert.match(notAllowed.json.description, /BSM field "fase" accepts only "plan", "bygg"; "drift" is not one of them/);
-  assert.equal(await storedBsm('Journalpost', s.journalpost), undefined, 'nothing was saved');
+  assert.equal(await storedBsm('Journalpost', env.structure.journalpost), undefined, 'nothing was saved');
 
   // A field the registry gains is accepted at once (the registry is read live).
   await ok('PUT', '/bsm-registry/group/prosjekt/field/frist', { fieldName: 'Frist', fieldType: 'timestamp' });
-  const good = await saveBsm('Journalpost', s.journalpost, {
+  const good = await saveBsm('Journalpost', env.structure.journalpost, {
     prosjekt: { prosjektnavn: { values: ['Ny skole'] }, budsjett: { values: ['1200000', 5] }, fase: { values: ['bygg'] }, frist: { values: ['2024-09-01T12:00:00.000+0200'] } },
   });
   assert.equal(good.status, 200, good.text);
@@ -189,35 +181,35 @@ test('BSM values on a saved Journalpost are checked against the live registry', 
       frist: { type: 'timestamp', values: ['2024-09-01T10:00:00.000+0000'] },
     },
   };
-  assert.deepEqual(good.json.saved[s.journalpost].fields.virksomhetsspesifikkeMetadata, expected);
-  assert.deepEqual(await storedBsm('Journalpost', s.journalpost), expected);
+  assert.deepEqual(good.json.saved[env.structure.journalpost].fields.virksomhetsspesifikkeMetadata, expected);
+  assert.deepEqual(await storedBsm('Journalpost', env.structure.journalpost), expected);
 });
 
 test('a save replaces the whole BSM object; an empty one removes it', async () => {
   await ok('PUT', '/bsm-registry/group/erstatt', { groupName: 'Erstatt' });
   await ok('PUT', '/bsm-registry/group/erstatt/field/en', { fieldName: 'En', fieldType: 'string' });
   await ok('PUT', '/bsm-registry/group/erstatt/field/to', { fieldName: 'To', fieldType: 'double' });
-  const first = await saveBsm('Saksmappe', s.saksmappe, { erstatt: { en: { values: ['a', 'b'] }, to: { values: [2.5] } } });
+  const first = await saveBsm('Saksmappe', env.structure.saksmappe, { erstatt: { en: { values: ['a', 'b'] }, to: { values: [2.5] } } });
   assert.equal(first.status, 200, first.text);
-  const second = await saveBsm('Saksmappe', s.saksmappe, { erstatt: { to: { values: ['3.25'] }, en: { values: [] } } });
+  const second = await saveBsm('Saksmappe', env.structure.saksmappe, { erstatt: { to: { values: ['3.25'] }, en: { values: [] } } });
   assert.equal(second.status, 200, second.text);
-  assert.deepEqual(await storedBsm('Saksmappe', s.saksmappe), { erstatt: { to: { type: 'double', values: [3.25] } } });
+  assert.deepEqual(await storedBsm('Saksmappe', env.structure.saksmappe), { erstatt: { to: { type: 'double', values: [3.25] } } });
   // A result copied back (with `type`) is a valid save.
-  const copied = await saveBsm('Saksmappe', s.saksmappe, { erstatt: { en: { type: 'string', values: ['c'] } } });
+  const copied = await saveBsm('Saksmappe', env.structure.saksmappe, { erstatt: { en: { type: 'string', values: ['c'] } } });
   assert.equal(copied.status, 200, copied.text);
-  assert.deepEqual(await storedBsm('Saksmappe', s.saksmappe), { erstatt: { en: { type: 'string', values: ['c'] } } });
-  const emptied = await saveBsm('Saksmappe', s.saksmappe, {});
+  assert.deepEqual(await storedBsm('Saksmappe', env.structure.saksmappe), { erstatt: { en: { type: 'string', values: ['c'] } } });
+  const emptied = await saveBsm('Saksmappe', env.structure.saksmappe, {});
   assert.equal(emptied.status, 200, emptied.text);
-  assert.equal(await storedBsm('Saksmappe', s.saksmappe), undefined);
+  assert.equal(await storedBsm('Saksmappe', env.structure.saksmappe), undefined);
 });
 
 test('BSM on a type that cannot carry it is refused', async () => {
   await ok('PUT', '/bsm-registry/group/feil-type', { groupName: 'Feil' });
   await ok('PUT', '/bsm-registry/group/feil-type/field/verdi', { fieldName: 'Verdi', fieldType: 'string' });
-  const r = await saveBsm('Arkiv', s.arkiv, { 'feil-type': { verdi: { values: ['x'] } } });
+  const r = await saveBsm('Arkiv', env.structure.arkiv, { 'feil-type': { verdi: { values: ['x'] } } });
   assert.equal(r.status, 400);
   assert.match(r.json.description, /actions\[0\]: Arkiv cannot carry business specific metadata; remove `virksomhetsspesifikkeMetadata`/);
-  const klasse = await saveBsm('Klasse', s.klasser[1], { 'feil-type': { verdi: { values: ['x'] } } });
+  const klasse = await saveBsm('Klasse', env.structure.klasser[1], { 'feil-type': { verdi: { values: ['x'] } } });
   assert.equal(klasse.status, 200, 'Klasse is one of the types the spec lists');
 });
 
@@ -225,15 +217,15 @@ test('a group or field in use by an entity is not deleted', async () => {
   await ok('PUT', '/bsm-registry/group/i-bruk', { groupName: 'I bruk' });
   await ok('PUT', '/bsm-registry/group/i-bruk/field/brukt', { fieldName: 'Brukt', fieldType: 'string' });
   await ok('PUT', '/bsm-registry/group/i-bruk/field/ubrukt', { fieldName: 'Ubrukt', fieldType: 'string' });
-  const saved = await saveBsm('Klasse', s.klasser[2], { 'i-bruk': { brukt: { values: ['ja'] } } });
+  const saved = await saveBsm('Klasse', env.structure.klasser[2], { 'i-bruk': { brukt: { values: ['ja'] } } });
   assert.equal(saved.status, 200, saved.text);
   const field = await send('DELETE', '/bsm-registry/group/i-bruk/field/brukt');
   assert.equal(field.status, 400);
-  assert.match(field.json.description, new RegExp(`BSM field "brukt" of group "i-bruk" is still used by 1 entity \\(e\\.g\\. Klasse ${s.klasser[2]}\\)`));
+  assert.match(field.json.description, new RegExp(`BSM field "brukt" of group "i-bruk" is still used by 1 entity \\(e\\.g\\. Klasse ${env.structure.klasser[2]}\\)`));
   const group = await send('DELETE', '/bsm-registry/group/i-bruk');
   assert.equal(group.status, 400);
   assert.equal((await send('DELETE', '/bsm-registry/group/i-bruk/field/ubrukt')).status, 204);
-  assert.equal((await saveBsm('Klasse', s.klasser[2], null)).status, 200);
+  assert.equal((await saveBsm('Klasse', env.structure.klasser[2], null)).status, 200);
   assert.equal((await send('DELETE', '/bsm-registry/group/i-bruk')).status, 204);
 });
 
@@ -242,6 +234,6 @@ test('errors come as text without the JSON error header', async () => {
   assert.equal(r.status, 400);
   assert.match(r.headers.get('content-type') ?? '', /^text\/plain/);
   assert.match(r.text, /^400 Bad Request: "Feil" is not a valid groupId/);
-  const anonymous = await fetch(`${t.sandbox.apiUrl}/bsm-registry/group/x`, { method: 'DELETE' });
+  const anonymous = await fetch(`${env.sandbox.sandbox.apiUrl}/bsm-registry/group/x`, { method: 'DELETE' });
   assert.equal(anonymous.status, 401);
 });

@@ -1,35 +1,29 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { bulkModule, logModule } from '../../sandbox/audit/auditModules';
-import { buildStructure, startTestSandbox, waitFor, type Structure, type TestSandbox } from './sandboxHarness';
+import { useTestSandbox, waitFor } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
 /** A second case file with its own entry, and a Dokument on the first entry. */
 let sak2: string;
 let jp2: string;
 let kp2: string;
 let dokument: string;
-before(async () => {
-  t = await startTestSandbox({ modules: [logModule, bulkModule] });
-  token = await t.token();
-  s = await buildStructure(t, token);
-  const r = await t.transaction(token, [
+const env = useTestSandbox({ modules: [logModule, bulkModule] }, { structure: true });
+env.before(async () => {
+  const r = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Saksmappe', id: 'sak2', fields: { tittel: 'Second case' } },
-    { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refArkivdel', linkToId: s.arkivdel },
-    { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refPrimaerKlasse', linkToId: s.klasser[1] },
+    { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+    { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refPrimaerKlasse', linkToId: env.structure.klasser[1] },
     { action: 'save', type: 'Journalpost', id: 'jp2', fields: { tittel: 'Second entry', journalposttype: 'U' } },
     { action: 'link', type: 'Journalpost', id: 'jp2', ref: 'refMappe', linkToId: 'sak2' },
     { action: 'save', type: 'Korrespondansepart', id: 'kp2', fields: { korrespondansepartNavn: 'Per' } },
     { action: 'link', type: 'Korrespondansepart', id: 'kp2', ref: 'refRegistrering', linkToId: 'jp2' },
     { action: 'save', type: 'Dokument', id: 'doc', fields: { tittel: 'Vedtak', tilknyttetRegistreringSom: 'H' } },
-    { action: 'link', type: 'Dokument', id: 'doc', ref: 'refRegistrering', linkToId: s.journalpost },
+    { action: 'link', type: 'Dokument', id: 'doc', ref: 'refRegistrering', linkToId: env.structure.journalpost },
   ]);
   assert.equal(r.status, 200, r.text);
   ({ sak2: { id: sak2 }, jp2: { id: jp2 }, kp2: { id: kp2 }, doc: { id: dokument } } = r.json.saved);
 });
-after(() => t.close());
 
 interface Entity {
   type: string;
@@ -39,14 +33,14 @@ interface Entity {
 }
 
 async function fetchOne(type: string, id: string): Promise<Entity> {
-  const r = await t.query(token, { type, query: 'id = @id', parameters: { '@id': id }, publicUse: false });
+  const r = await env.sandbox.query(env.token, { type, query: 'id = @id', parameters: { '@id': id }, publicUse: false });
   assert.equal(r.status, 200, r.text);
   assert.equal(r.json.results.length, 1, `${type} ${id}`);
   return r.json.results[0];
 }
 
 async function bulk(action: 'open' | 'close', type: string, id: string) {
-  return t.post(`/bulk/${action}`, { type, id }, { token });
+  return env.sandbox.post(`/bulk/${action}`, { type, id }, { token: env.token });
 }
 
 /** Orders a bulk change, checks the 202 with no body, and waits (by polling) until `done` holds. */
@@ -61,20 +55,20 @@ const statusOf = async (type: string, id: string, field: string) => (await fetch
 const isClosed = async (type: string, id: string) => (await fetchOne(type, id)).fields.avsluttetDato !== undefined;
 
 async function tx(actions: unknown[]) {
-  return t.transaction(token, actions);
+  return env.sandbox.transaction(env.token, actions);
 }
 
 test('bulk/close of a fonds closes it and everything inside, recursively; bulk/open reverses it [endpoint POST /bulk/close] [endpoint POST /bulk/open]', async () => {
-  const earlier = t.clock.now();
+  const earlier = env.sandbox.clock.now();
   // A case closed on its own first keeps the date of its own closing.
   await bulkAndWait('close', 'AbstraktMappe', sak2, () => isClosed('Saksmappe', sak2));
-  t.clock.advance(60);
-  const closedAt = new Date(t.clock.now()).toISOString().replace('Z', '+0000');
+  env.sandbox.clock.advance(60);
+  const closedAt = new Date(env.sandbox.clock.now()).toISOString().replace('Z', '+0000');
   const types: [string, string][] = [
-    ['Arkiv', s.arkiv],
-    ['Arkivdel', s.arkivdel],
-    ['Saksmappe', s.saksmappe],
-    ['Journalpost', s.journalpost],
+    ['Arkiv', env.structure.arkiv],
+    ['Arkivdel', env.structure.arkivdel],
+    ['Saksmappe', env.structure.saksmappe],
+    ['Journalpost', env.structure.journalpost],
     ['Dokument', dokument],
     ['Saksmappe', sak2],
     ['Journalpost', jp2],
@@ -82,7 +76,7 @@ test('bulk/close of a fonds closes it and everything inside, recursively; bulk/o
   const before = new Map<string, Entity>();
   for (const [type, id] of types) before.set(id, await fetchOne(type, id));
 
-  await bulkAndWait('close', 'Arkiv', s.arkiv, async () => (await statusOf('Dokument', dokument, 'dokumentstatus')) === 'F');
+  await bulkAndWait('close', 'Arkiv', env.structure.arkiv, async () => (await statusOf('Dokument', dokument, 'dokumentstatus')) === 'F');
 
   const closed = new Map<string, Entity>();
   for (const [type, id] of types) closed.set(id, await fetchOne(type, id));
@@ -106,13 +100,13 @@ test('bulk/close of a fonds closes it and everything inside, recursively; bulk/o
     assert.equal(e.fields.avsluttetAv, 'noarkq-demo');
     assert.equal(e.fields.avsluttetAvBrukerIdent, e.fields.opprettetAvBrukerIdent);
   }
-  assert.equal(Number(closed.get(s.journalpost)?.version), Number(before.get(s.journalpost)?.version) + 1);
+  assert.equal(Number(closed.get(env.structure.journalpost)?.version), Number(before.get(env.structure.journalpost)?.version) + 1);
   // Classification is not containment: the system and its classes stay open.
-  assert.equal((await fetchOne('Klasse', s.klasser[0])).fields.avsluttetDato, undefined);
-  assert.equal((await fetchOne('Klassifikasjonssystem', s.system)).fields.avsluttetDato, undefined);
+  assert.equal((await fetchOne('Klasse', env.structure.klasser[0])).fields.avsluttetDato, undefined);
+  assert.equal((await fetchOne('Klassifikasjonssystem', env.structure.system)).fields.avsluttetDato, undefined);
 
   // The close is in the change log as UPDATE entries.
-  const log = await t.post('/logs/change-log', { type: 'Saksmappe', id: s.saksmappe, includeChildChanges: false, limit: 100 }, { token });
+  const log = await env.sandbox.post('/logs/change-log', { type: 'Saksmappe', id: env.structure.saksmappe, includeChildChanges: false, limit: 100 }, { token: env.token });
   const updates = log.json.results.filter((e: { revisionType: string }) => e.revisionType === 'UPDATE');
   assert.deepEqual(
     updates.map((e: { modifiedField: string; oldValue: Record<string, unknown>; newValue: Record<string, unknown> }) => [e.modifiedField, e.oldValue[e.modifiedField], e.newValue[e.modifiedField]]),
@@ -120,18 +114,18 @@ test('bulk/close of a fonds closes it and everything inside, recursively; bulk/o
       ['saksstatus', 'B', 'A'],
       ['avsluttetDato', null, closedAt],
       ['avsluttetAv', null, 'noarkq-demo'],
-      ['avsluttetAvBrukerIdent', null, closed.get(s.saksmappe)?.fields.avsluttetAvBrukerIdent],
+      ['avsluttetAvBrukerIdent', null, closed.get(env.structure.saksmappe)?.fields.avsluttetAvBrukerIdent],
     ],
   );
 
-  await bulkAndWait('open', 'Arkiv', s.arkiv, async () => (await statusOf('Dokument', dokument, 'dokumentstatus')) === 'B');
+  await bulkAndWait('open', 'Arkiv', env.structure.arkiv, async () => (await statusOf('Dokument', dokument, 'dokumentstatus')) === 'B');
   const defaults: Record<string, string> = { Arkiv: 'O', Arkivdel: 'A', Saksmappe: 'B', Journalpost: 'J', Dokument: 'B' };
   for (const [type, id] of types) {
     const e = await fetchOne(type, id);
     assert.equal(e.fields[expectedStatus[type][0]], defaults[type], `${type} reopened`);
     for (const f of ['avsluttetDato', 'avsluttetAv', 'avsluttetAvBrukerIdent']) assert.equal(e.fields[f], undefined, `${type}.${f}`);
   }
-  const change = await tx([{ action: 'save', type: 'Journalpost', id: s.journalpost, fields: { tittel: 'Open again' } }]);
+  const change = await tx([{ action: 'save', type: 'Journalpost', id: env.structure.journalpost, fields: { tittel: 'Open again' } }]);
   assert.equal(change.status, 200, change.text);
 });
 
@@ -156,14 +150,14 @@ test('closed entities and everything inside them refuse save, link, unlink and d
     ],
     [
       'link a secondary class to the closed case',
-      [{ action: 'link', type: 'Saksmappe', id: sak2, ref: 'refSekundaerKlasse', linkToId: s.klasser[2] }],
+      [{ action: 'link', type: 'Saksmappe', id: sak2, ref: 'refSekundaerKlasse', linkToId: env.structure.klasser[2] }],
       new RegExp(`Saksmappe ${sak2} is closed`),
     ],
     [
       'move the entry out',
       [
         { action: 'unlink', type: 'Journalpost', id: jp2, ref: 'refMappe', unlinkFromId: sak2 },
-        { action: 'link', type: 'Journalpost', id: jp2, ref: 'refMappe', linkToId: s.saksmappe },
+        { action: 'link', type: 'Journalpost', id: jp2, ref: 'refMappe', linkToId: env.structure.saksmappe },
       ],
       /is closed.*bulk\/open/,
     ],
@@ -177,7 +171,7 @@ test('closed entities and everything inside them refuse save, link, unlink and d
   assert.equal((await fetchOne('Journalpost', jp2)).fields.tittel, 'Second entry');
   assert.equal((await fetchOne('Korrespondansepart', kp2)).fields.korrespondansepartNavn, 'Per');
   // The open case beside it is not affected.
-  const other = await tx([{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { beskrivelse: 'still open' } }]);
+  const other = await tx([{ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, fields: { beskrivelse: 'still open' } }]);
   assert.equal(other.status, 200, other.text);
 
   // Something inside a closed entity cannot be opened alone; the container can.
@@ -190,22 +184,22 @@ test('closed entities and everything inside them refuse save, link, unlink and d
 });
 
 test('classification systems, classes and documents (DokumentBeskrivelse) close on their own', async () => {
-  await bulkAndWait('close', 'Klassifikasjonssystem', s.system, () => isClosed('Klasse', s.klasser[2]));
-  for (const k of s.klasser) assert.equal(typeof (await fetchOne('Klasse', k)).fields.avsluttetDato, 'string');
+  await bulkAndWait('close', 'Klassifikasjonssystem', env.structure.system, () => isClosed('Klasse', env.structure.klasser[2]));
+  for (const k of env.structure.klasser) assert.equal(typeof (await fetchOne('Klasse', k)).fields.avsluttetDato, 'string');
   // A closed class takes no new cases; the cases already filed under it stay open.
   const filed = await tx([
     { action: 'save', type: 'Saksmappe', id: 'c', fields: { tittel: 'Under a closed class' } },
-    { action: 'link', type: 'Saksmappe', id: 'c', ref: 'refArkivdel', linkToId: s.arkivdel },
-    { action: 'link', type: 'Saksmappe', id: 'c', ref: 'refPrimaerKlasse', linkToId: s.klasser[0] },
+    { action: 'link', type: 'Saksmappe', id: 'c', ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+    { action: 'link', type: 'Saksmappe', id: 'c', ref: 'refPrimaerKlasse', linkToId: env.structure.klasser[0] },
   ]);
   assert.equal(filed.status, 400);
-  assert.match(filed.json.description, new RegExp(`Klasse ${s.klasser[0]} is closed .*open Klassifikasjonssystem ${s.system}, the closed entity that contains it, with bulk/open`));
-  const existing = await tx([{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { beskrivelse: 'class closed, case open' } }]);
+  assert.match(filed.json.description, new RegExp(`Klasse ${env.structure.klasser[0]} is closed .*open Klassifikasjonssystem ${env.structure.system}, the closed entity that contains it, with bulk/open`));
+  const existing = await tx([{ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, fields: { beskrivelse: 'class closed, case open' } }]);
   assert.equal(existing.status, 200, existing.text);
-  await bulkAndWait('open', 'Klassifikasjonssystem', s.system, async () => !(await isClosed('Klasse', s.klasser[2])));
+  await bulkAndWait('open', 'Klassifikasjonssystem', env.structure.system, async () => !(await isClosed('Klasse', env.structure.klasser[2])));
 
   await bulkAndWait('close', 'DokumentBeskrivelse', dokument, async () => (await statusOf('Dokument', dokument, 'dokumentstatus')) === 'F');
-  assert.equal(await statusOf('Journalpost', s.journalpost, 'journalstatus'), 'J');
+  assert.equal(await statusOf('Journalpost', env.structure.journalpost, 'journalstatus'), 'J');
   const edit = await tx([{ action: 'save', type: 'Dokument', id: dokument, fields: { tittel: 'edited' } }]);
   assert.equal(edit.status, 400);
   assert.match(edit.json.description, new RegExp(`Dokument ${dokument} is closed`));
@@ -215,23 +209,23 @@ test('classification systems, classes and documents (DokumentBeskrivelse) close 
 
 test('bulk refusals: unknown or unlisted types, bad and unknown ids, a type that does not match', async () => {
   const cases: [unknown, number, RegExp][] = [
-    [{ type: 'Foo', id: s.arkiv }, 400, /take `type` Arkiv, Arkivdel, AbstraktMappe, AbstraktRegistrering, DokumentBeskrivelse, Klassifikasjonssystem, Klasse/],
-    [{ type: 'Saksmappe', id: s.saksmappe }, 400, /as AbstraktMappe/],
+    [{ type: 'Foo', id: env.structure.arkiv }, 400, /take `type` Arkiv, Arkivdel, AbstraktMappe, AbstraktRegistrering, DokumentBeskrivelse, Klassifikasjonssystem, Klasse/],
+    [{ type: 'Saksmappe', id: env.structure.saksmappe }, 400, /as AbstraktMappe/],
     [{ type: 'Arkiv', id: 'abc' }, 400, /numeric id/],
     [{ type: 'Arkiv', id: '99999999' }, 404, /No entity has id 99999999/],
-    [{ type: 'Arkiv', id: s.arkivdel }, 400, new RegExp(`${s.arkivdel} is a Arkivdel, not a Arkiv`)],
+    [{ type: 'Arkiv', id: env.structure.arkivdel }, 400, new RegExp(`${env.structure.arkivdel} is a Arkivdel, not a Arkiv`)],
     [{ type: 'Arkiv' }, 400, /id/],
-    [{ type: 'Arkiv', id: s.arkiv, recursive: false }, 400, /recursive/],
+    [{ type: 'Arkiv', id: env.structure.arkiv, recursive: false }, 400, /recursive/],
   ];
   for (const action of ['open', 'close']) {
     for (const [body, status, message] of cases) {
-      const r = await t.post(`/bulk/${action}`, body, { token });
+      const r = await env.sandbox.post(`/bulk/${action}`, body, { token: env.token });
       assert.equal(r.status, status, `${action} ${JSON.stringify(body)}: ${r.text}`);
       assert.match(r.json.description, message);
     }
   }
-  assert.equal((await t.post('/bulk/close', { type: 'Arkiv', id: s.arkiv })).status, 401);
-  assert.equal((await t.get('/bulk/close', { token })).status, 405);
+  assert.equal((await env.sandbox.post('/bulk/close', { type: 'Arkiv', id: env.structure.arkiv })).status, 401);
+  assert.equal((await env.sandbox.get('/bulk/close', { token: env.token })).status, 405);
   // None of the refused orders changed anything.
-  assert.equal(await statusOf('Arkiv', s.arkiv, 'arkivstatus'), 'O');
+  assert.equal(await statusOf('Arkiv', env.structure.arkiv, 'arkivstatus'), 'O');
 });

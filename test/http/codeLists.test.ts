@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { codeListModule } from '../../sandbox/registries/registryModules';
-import { buildStructure, sendApi, startTestSandbox, type HttpResult, type Structure, type TestSandbox } from './sandboxHarness';
+import { sendApi, useTestSandbox, type HttpResult } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
-before(async () => {
-  t = await startTestSandbox({ modules: [codeListModule] });
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+const env = useTestSandbox({ modules: [codeListModule] }, { structure: true });
 
 const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult> =>
-  sendApi(t, token, method, path, body, headers);
+  sendApi(env.sandbox, env.token, method, path, body, headers);
 
 interface ListResult {
   type: string;
@@ -35,9 +27,9 @@ async function codesOf(type: string, field: string): Promise<string[]> {
 }
 
 const saveEntry = (key: string, journalposttype: string) =>
-  t.transaction(token, [
+  env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: key, fields: { tittel: `Entry ${key}`, journalposttype } },
-    { action: 'link', type: 'Journalpost', id: key, ref: 'refMappe', linkToId: s.saksmappe },
+    { action: 'link', type: 'Journalpost', id: key, ref: 'refMappe', linkToId: env.structure.saksmappe },
     { action: 'save', type: 'Korrespondansepart', id: `${key}-kp`, fields: { korrespondansepartNavn: 'Ola' } },
     { action: 'link', type: 'Korrespondansepart', id: `${key}-kp`, ref: 'refRegistrering', linkToId: key },
   ]);
@@ -134,9 +126,9 @@ test('a percent-encoded code in the path is stored decoded, and an empty list be
   assert.equal(put.json.code, 'Å/1');
   assert.deepEqual(await codesOf('Dokument', 'dokumenttype'), ['Å/1']);
   const saveDoc = (key: string, dokumenttype: string) =>
-    t.transaction(token, [
+    env.sandbox.transaction(env.token, [
       { action: 'save', type: 'Dokument', id: key, fields: { tittel: 'Rapport', dokumenttype } },
-      { action: 'link', type: 'Dokument', id: key, ref: 'refRegistrering', linkToId: s.journalpost },
+      { action: 'link', type: 'Dokument', id: key, ref: 'refRegistrering', linkToId: env.structure.journalpost },
     ]);
   assert.equal((await saveDoc('d1', 'Å/1')).status, 200);
   const refused = await saveDoc('d2', 'Brev');
@@ -158,9 +150,9 @@ test('authority is taken only on skjerming values', async () => {
 test('deleting every code of a list leaves it empty: its old codes are refused, not taken from the shipped defaults', async () => {
   for (const code of ['H', 'V']) assert.equal((await send('DELETE', `/code-lists/tilknyttetRegistreringSom/${code}`)).status, 204);
   assert.deepEqual(await codesOf('Dokument', 'tilknyttetRegistreringSom'), []);
-  const r = await t.transaction(token, [
+  const r = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Dokument', id: 'd3', fields: { tittel: 'Vedlegg', tilknyttetRegistreringSom: 'H' } },
-    { action: 'link', type: 'Dokument', id: 'd3', ref: 'refRegistrering', linkToId: s.journalpost },
+    { action: 'link', type: 'Dokument', id: 'd3', ref: 'refRegistrering', linkToId: env.structure.journalpost },
   ]);
   assert.equal(r.status, 400, r.text);
   assert.match(r.json.description, /"H" is not a code of the tilknyttetRegistreringSom code list/);
@@ -186,7 +178,7 @@ test('errors come as text without the JSON error header, and every endpoint need
   assert.equal(text.status, 400);
   assert.match(text.headers.get('content-type') ?? '', /^text\/plain/);
   assert.match(text.text, /^400 Bad Request: The name "Bevares" is already used/);
-  const anonymous = await fetch(`${t.sandbox.apiUrl}/code-lists`);
+  const anonymous = await fetch(`${env.sandbox.sandbox.apiUrl}/code-lists`);
   assert.equal(anonymous.status, 401);
   const method = await send('POST', '/code-lists/journalstatus/J', {});
   assert.equal(method.status, 405);

@@ -8,14 +8,14 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fullTextIndexer, fullTextModule } from '../../sandbox/fulltext/fullTextModule';
 import { parseSandboxArguments, type SandboxOptions } from '../../sandbox/sandboxOptions';
 import type { SandboxServices } from '../../sandbox/sandboxServices';
 import { seedDemoArchive, type DemoArchiveSummary } from '../../sandbox/seed/demoArchive';
 import { generateLargeArchive } from '../../sandbox/seed/largeArchive';
 import { prepareSeeding } from '../../sandbox/seed/seedSelection';
-import { startTestSandbox, type TestSandbox } from './sandboxHarness';
+import { startTestSandbox, useTestSandbox, type TestSandbox } from './sandboxHarness';
 
 async function count(services: SandboxServices, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await services.db.query<{ n: string | number }>(sql, params as never);
@@ -66,66 +66,60 @@ async function downloadAndCheck(t: TestSandbox, token: string, versions: any[]):
 }
 
 describe('the demo archive', () => {
-  let t: TestSandbox;
-  let token: string;
   let summary: DemoArchiveSummary | undefined;
 
-  before(async () => {
-    // The full demo: seeded through the executor on a machine's first run, from the snapshot later.
-    t = await startTestSandbox({
-      modules: [fullTextModule],
-      fullTextIndexIntervalSeconds: 0,
-      seed: async (services) => {
-        summary = await seedDemoArchive(services);
-      },
-    });
-    token = await t.token();
+  // The full demo: seeded through the executor on a machine's first run, from the snapshot later.
+  const env = useTestSandbox({
+    modules: [fullTextModule],
+    fullTextIndexIntervalSeconds: 0,
+    seed: async (services) => {
+      summary = await seedDemoArchive(services);
+    },
   });
-  after(() => t.close());
 
   it('is a municipal archive: a fonds with its creator, two series, nested classes, 200 case files, meetings', async () => {
-    const s = t.sandbox.services;
+    const s = env.sandbox.sandbox.services;
     assert.deepEqual(summary && { caseFiles: summary.caseFiles, meetingFolders: summary.meetingFolders, bsmGroup: summary.bsmGroup }, { caseFiles: 200, meetingFolders: 11, bsmGroup: 'fjordvik-byggesak' });
     const { rows } = await s.db.query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM entity GROUP BY type`);
     const n = Object.fromEntries(rows.map((r) => [r.type, r.n]));
     assert.deepEqual([n.Arkiv, n.Arkivskaper, n.Arkivdel, n.Klassifikasjonssystem, n.Klasse, n.Saksmappe, n.Moetemappe], [1, 1, 2, 1, 20, 200, 11]);
     assert.equal(n.Journalpost, summary?.journalEntries);
     for (const type of ['Korrespondansepart', 'Dokument', 'Dokumentversjon', 'EksternId', 'Noekkelord', 'Merknad', 'Eiendom', 'Plan', 'Moeteregistrering', 'Moetedeltaker']) assert.ok(n[type] > 0, `has ${type}`);
-    const sub = await t.query(token, { type: 'Klasse', query: 'refForelderKlasse.klasseIdent = @k', parameters: { '@k': '1' }, sortOrder: [{ field: 'klasseIdent', order: 'asc' }] });
+    const sub = await env.sandbox.query(env.token, { type: 'Klasse', query: 'refForelderKlasse.klasseIdent = @k', parameters: { '@k': '1' }, sortOrder: [{ field: 'klasseIdent', order: 'asc' }] });
     assert.deepEqual(sub.json.results.map((r: any) => r.fields.tittel), ['Byggesaker', 'Reguleringsplaner']);
   });
 
   it('keeps the rules: every Journalpost has a Korrespondansepart and one parent; every child one parent', async () => {
-    await checkStructure(t.sandbox.services);
-    const entries = await queryAll(t, token, { type: 'Journalpost' });
+    await checkStructure(env.sandbox.sandbox.services);
+    const entries = await queryAll(env.sandbox, env.token, { type: 'Journalpost' });
     assert.equal(entries.length, summary?.journalEntries);
     for (const e of entries) assert.ok(e.links.refMappe, `Journalpost ${e.id} is in a folder`);
   });
 
   it('every Dokumentversjon file downloads with the right checksum', async () => {
-    const versions = await queryAll(t, token, { type: 'Dokumentversjon' });
+    const versions = await queryAll(env.sandbox, env.token, { type: 'Dokumentversjon' });
     assert.equal(versions.length, summary?.files);
-    await downloadAndCheck(t, token, versions);
+    await downloadAndCheck(env.sandbox, env.token, versions);
   });
 
   it("answers the README's queries: case 2024/17 and its external id BS-2024-0017", async () => {
-    const byNumber = await t.query(token, { type: 'Saksmappe', query: 'saksaar = @year && sakssekvensnummer = @seq', parameters: { '@year': 2024, '@seq': 17 }, limit: 1 });
+    const byNumber = await env.sandbox.query(env.token, { type: 'Saksmappe', query: 'saksaar = @year && sakssekvensnummer = @seq', parameters: { '@year': 2024, '@seq': 17 }, limit: 1 });
     assert.equal(byNumber.json.results.length, 1);
     assert.match(byNumber.json.results[0].fields.tittel, /^Byggesak – /);
-    const byExternal = await t.query(token, {
+    const byExternal = await env.sandbox.query(env.token, {
       type: 'Saksmappe',
       query: 'refEksternId.eksterntSystem = @sys && refEksternId.eksternID = @extId',
       parameters: { '@sys': 'eByggesak', '@extId': 'BS-2024-0017' },
       limit: 1,
     });
     assert.deepEqual(byExternal.json.results.map((r: any) => r.id), [byNumber.json.results[0].id]);
-    const keyword = await t.query(token, { type: 'Saksmappe', query: 'refNoekkelord.verdi = @v', parameters: { '@v': 'skjenkebevilling' } });
+    const keyword = await env.sandbox.query(env.token, { type: 'Saksmappe', query: 'refNoekkelord.verdi = @v', parameters: { '@v': 'skjenkebevilling' } });
     assert.ok(keyword.json.results.length > 0);
     for (const r of keyword.json.results) assert.match(r.fields.tittel, /skjenkebevilling/);
   });
 
   it('numbers cases in date order within each year, as an archive that grew over time', async () => {
-    const { rows } = await t.sandbox.services.db.query<{ y: number; s: number; d: string }>(
+    const { rows } = await env.sandbox.sandbox.services.db.query<{ y: number; s: number; d: string }>(
       `SELECT (fields->>'saksaar')::int AS y, (fields->>'sakssekvensnummer')::int AS s, fields->>'saksdato' AS d FROM entity WHERE type = 'Saksmappe' ORDER BY 1, 2`,
     );
     assert.deepEqual([...new Set(rows.map((r) => r.y))], [2023, 2024]);
@@ -133,20 +127,20 @@ describe('the demo archive', () => {
   });
 
   it('has a BSM group in use on byggesak case files', async () => {
-    const registry = await t.get('/bsm-registry', { token });
+    const registry = await env.sandbox.get('/bsm-registry', { token: env.token });
     assert.equal(registry.status, 200, registry.text);
     assert.ok(registry.json.results.some((g: any) => g.groupId === 'fjordvik-byggesak'));
-    const cases = await queryAll(t, token, { type: 'Saksmappe', query: 'refPrimaerKlasse.klasseIdent = @k', parameters: { '@k': '11' } });
+    const cases = await queryAll(env.sandbox, env.token, { type: 'Saksmappe', query: 'refPrimaerKlasse.klasseIdent = @k', parameters: { '@k': '11' } });
     assert.ok(cases.length > 0);
     for (const c of cases) assert.deepEqual(Object.keys(c.fields.virksomhetsspesifikkeMetadata?.['fjordvik-byggesak'] ?? {}).sort(), ['fjordvik-bnr', 'fjordvik-gnr', 'fjordvik-tiltakstype']);
   });
 
   it('is searchable in full text: every byggesak case file by "byggesaker", the PDF letters by their words', async () => {
-    await fullTextIndexer(t.sandbox.services)?.runOnce();
-    const expected = await count(t.sandbox.services, `SELECT count(*) AS n FROM entity WHERE type IN ('Saksmappe', 'Moetemappe') AND fields->>'tittel' ~* 'byggesak'`);
-    const mapper = await t.post('/full-text/search', { doctype: 'Mappe', query: 'byggesaker' }, { token });
+    await fullTextIndexer(env.sandbox.sandbox.services)?.runOnce();
+    const expected = await count(env.sandbox.sandbox.services, `SELECT count(*) AS n FROM entity WHERE type IN ('Saksmappe', 'Moetemappe') AND fields->>'tittel' ~* 'byggesak'`);
+    const mapper = await env.sandbox.post('/full-text/search', { doctype: 'Mappe', query: 'byggesaker' }, { token: env.token });
     assert.equal(mapper.json.total, expected);
-    const letters = await t.post('/full-text/search', { doctype: 'Tekst', query: 'alkoholloven', limit: 50 }, { token });
+    const letters = await env.sandbox.post('/full-text/search', { doctype: 'Tekst', query: 'alkoholloven', limit: 50 }, { token: env.token });
     assert.ok(letters.json.total > 0);
     // Stemming: "alkoholloven" also finds "alkohollovens" in the decisions.
     for (const r of letters.json.results) assert.ok(r.highlights.Tekst.some((h: string) => /\|=hlstart=\|alkohollov\w*\|=hlstop=\|/.test(h)), JSON.stringify(r.highlights));

@@ -5,26 +5,20 @@
  * code its section gives (200 when the section names none, as for the download's byte stream).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { buildStructure, sendApi, startTestSandbox, waitFor, type Structure, type TestSandbox } from './sandboxHarness';
+import { test } from 'node:test';
+import { sendApi, useTestSandbox, waitFor } from './sandboxHarness';
 import { readSpec, specEndpoints } from './specRequirements';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
 let fileId: string;
-before(async () => {
-  t = await startTestSandbox({ fullTextIndexIntervalSeconds: 0 });
-  token = await t.token();
-  s = await buildStructure(t, token);
-  const up = await fetch(`${t.sandbox.apiUrl}/upload`, {
+const env = useTestSandbox({ fullTextIndexIntervalSeconds: 0 }, { structure: true });
+env.before(async () => {
+  const up = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=brev.txt' },
+    headers: { Authorization: `Bearer ${env.token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=brev.txt' },
     body: Buffer.from('brev'),
   });
   fileId = ((await up.json()) as { id: string }).id;
 });
-after(() => t.close());
 
 interface Call {
   /** Path under the API root, with a query string where the endpoint takes one. */
@@ -37,15 +31,15 @@ interface Call {
 }
 
 async function ok(method: string, path: string, body?: unknown): Promise<void> {
-  const r = await sendApi(t, token, method, path, body);
+  const r = await sendApi(env.sandbox, env.token, method, path, body);
   assert.ok(r.status >= 200 && r.status < 300, `${method} ${path}: ${r.text}`);
 }
 
 let n = 0;
 /** A call that succeeds, per spec endpoint `METHOD /path`. */
 const calls: Record<string, () => Call> = {
-  'POST /query': () => ({ path: '/query', body: { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': s.saksmappe } } }),
-  'POST /transaction': () => ({ path: '/transaction', body: { actions: [{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { beskrivelse: `status ${++n}` } }] } }),
+  'POST /query': () => ({ path: '/query', body: { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': env.structure.saksmappe } } }),
+  'POST /transaction': () => ({ path: '/transaction', body: { actions: [{ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, fields: { beskrivelse: `status ${++n}` } }] } }),
   'POST /upload': () => ({ path: '/upload', raw: { body: Buffer.from('vedlegg'), headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=vedlegg.txt' } } }),
   'GET /download': () => ({ path: `/download?id=${fileId}` }),
   'GET /bsm-registry': () => ({ path: '/bsm-registry' }),
@@ -66,11 +60,11 @@ const calls: Record<string, () => Call> = {
   'GET /code-lists': () => ({ path: '/code-lists?type=Journalpost&field=journalposttype' }),
   'PUT /code-lists/{field}/{code}': () => ({ path: '/code-lists/dokumenttype/STATUS', body: { name: 'Status', description: 'Status check' } }),
   'DELETE /code-lists/{field}/{code}': () => ({ path: '/code-lists/dokumenttype/SLETT', prepare: () => ok('PUT', '/code-lists/dokumenttype/SLETT', { name: 'Slett' }) }),
-  'POST /logs/change-log': () => ({ path: '/logs/change-log', body: { type: 'Saksmappe', id: s.saksmappe } }),
+  'POST /logs/change-log': () => ({ path: '/logs/change-log', body: { type: 'Saksmappe', id: env.structure.saksmappe } }),
   'POST /logs/access-log': () => ({ path: '/logs/access-log', body: { limit: 10 } }),
   'POST /logs/download-log': () => ({ path: '/logs/download-log', body: { limit: 10 } }),
-  'POST /bulk/open': () => ({ path: '/bulk/open', body: { type: 'Klassifikasjonssystem', id: s.system } }),
-  'POST /bulk/close': () => ({ path: '/bulk/close', body: { type: 'Klasse', id: s.klasser[2] } }),
+  'POST /bulk/open': () => ({ path: '/bulk/open', body: { type: 'Klassifikasjonssystem', id: env.structure.system } }),
+  'POST /bulk/close': () => ({ path: '/bulk/close', body: { type: 'Klasse', id: env.structure.klasser[2] } }),
   'POST /full-text/search': () => ({ path: '/full-text/search', body: { query: 'brev' } }),
 };
 
@@ -78,7 +72,7 @@ async function send(method: string, call: Call, authorization: string | undefine
   const headers: Record<string, string> = { 'X-Service-Error-Response-Type': 'application/json', ...(call.raw ? call.raw.headers : { 'Content-Type': 'application/json' }) };
   if (authorization !== undefined) headers.Authorization = authorization;
   const body = call.raw ? call.raw.body : call.body === undefined ? undefined : JSON.stringify(call.body);
-  const response = await fetch(t.sandbox.apiUrl + call.path, { method, headers, body });
+  const response = await fetch(env.sandbox.sandbox.apiUrl + call.path, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text };
 }
@@ -102,14 +96,14 @@ test('every endpoint needs a bearer token from the identity provider, and answer
     }
     const call = calls[key]();
     await call.prepare?.();
-    const accepted = await send(endpoint.method, call, `Bearer ${token}`);
+    const accepted = await send(endpoint.method, call, `Bearer ${env.token}`);
     assert.equal(accepted.status, expected, `${key}: ${accepted.text}`);
     if (expected === 202 || expected === 204) assert.equal(accepted.text, '', `${key} answers ${expected} with no body`);
   }
   // Bulk jobs run one after another after the 202; the close of the class is the last one, and
   // the sandbox is closed only once it has run.
   await waitFor(async () => {
-    const r = await t.query(token, { type: 'Klasse', query: 'id = @id', parameters: { '@id': s.klasser[2] } });
+    const r = await env.sandbox.query(env.token, { type: 'Klasse', query: 'id = @id', parameters: { '@id': env.structure.klasser[2] } });
     return r.json.results[0]?.fields.avsluttetDato !== undefined;
   });
 });

@@ -1,31 +1,23 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, test } from 'node:test';
-import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { test } from 'node:test';
+import { useTestSandbox } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
 const maxUploadBytes = 256 * 1024;
-before(async () => {
-  t = await startTestSandbox({ maxUploadBytes, unlinkedFileLifetimeSeconds: 600 });
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+const env = useTestSandbox({ maxUploadBytes, unlinkedFileLifetimeSeconds: 600 }, { structure: true });
 
-async function upload(body: Buffer | ReadableStream<Uint8Array>, disposition: string | undefined, as = token) {
+async function upload(body: Buffer | ReadableStream<Uint8Array>, disposition: string | undefined, as = env.token) {
   const headers: Record<string, string> = { Authorization: `Bearer ${as}`, 'Content-Type': 'application/octet-stream', 'X-Service-Error-Response-Type': 'application/json' };
   if (disposition !== undefined) headers['Content-Disposition'] = disposition;
   const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers, body };
   if (body instanceof ReadableStream) init.duplex = 'half';
-  const response = await fetch(`${t.sandbox.apiUrl}/upload`, init);
+  const response = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, init);
   const text = await response.text();
   return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : undefined, text };
 }
 
-async function download(id: string, as = token) {
-  const response = await fetch(`${t.sandbox.apiUrl}/download?id=${id}`, { headers: { Authorization: `Bearer ${as}` } });
+async function download(id: string, as = env.token) {
+  const response = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${id}`, { headers: { Authorization: `Bearer ${as}` } });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -48,7 +40,7 @@ test('upload, link to a Dokumentversjon, download: service fields and headers [e
   const up = await upload(content, "attachment; filename*=UTF-8''S%C3%B8knad%20om%20l%C3%B8yve.pdf");
   assert.equal(up.status, 200, up.text);
   assert.match(up.json.id, /^\d+$/);
-  const linked = await t.transaction(token, versionActions('v1', up.json.id, { entry: s.journalpost }));
+  const linked = await env.sandbox.transaction(env.token, versionActions('v1', up.json.id, { entry: env.structure.journalpost }));
   assert.equal(linked.status, 200, linked.text);
   const v = linked.json.saved.v1;
   assert.equal(v.fields.filnavn, 'Søknad om løyve.pdf');
@@ -62,19 +54,19 @@ test('upload, link to a Dokumentversjon, download: service fields and headers [e
   assert.notEqual(v.id, up.json.id);
 
   // Once linked, any account may download; the download is logged.
-  const other = await t.token('ordinary');
+  const other = await env.sandbox.token('ordinary');
   const down = await download(up.json.id, other);
   assert.equal(down.status, 200);
   assert.deepEqual(down.bytes, content);
   assert.equal(down.headers.get('content-type'), 'application/pdf');
   assert.equal(down.headers.get('content-length'), String(content.length));
   assert.match(down.headers.get('content-disposition') ?? '', /filename\*=UTF-8''S%C3%B8knad%20om%20l%C3%B8yve\.pdf/);
-  const { rows } = await t.sandbox.services.db.query<{ user_name: string; dokumentversjon_uuid: string }>('SELECT user_name, dokumentversjon_uuid FROM download_log WHERE file_id = $1', [Number(up.json.id)]);
+  const { rows } = await env.sandbox.sandbox.services.db.query<{ user_name: string; dokumentversjon_uuid: string }>('SELECT user_name, dokumentversjon_uuid FROM download_log WHERE file_id = $1', [Number(up.json.id)]);
   assert.deepEqual(rows, [{ user_name: 'noarkq-demo-2', dokumentversjon_uuid: v.fields.uuid }]);
 
   // A second version of the same Dokument gets the next number.
   const up2 = await upload(Buffer.from('second'), 'attachment; filename="v2.txt"');
-  const second = await t.transaction(token, versionActions('v2', up2.json.id, linked.json.saved['v1-doc'].id));
+  const second = await env.sandbox.transaction(env.token, versionActions('v2', up2.json.id, linked.json.saved['v1-doc'].id));
   assert.equal(second.status, 200, second.text);
   assert.equal(second.json.saved.v2.fields.versjonsnummer, 2);
   assert.equal(second.json.saved.v2.fields.innholdstype, 'text/plain');
@@ -95,30 +87,30 @@ test('plain filename works; a missing or broken name is 400 [upload rule filenam
 
 test('before linking only the uploader can download; linking by another account is 500 and rolls back [upload rule another account] [auth rule 2] [error rule 2, 3]', async () => {
   const up = await upload(Buffer.from('private'), 'attachment; filename="p.txt"');
-  const other = await t.token('ordinary');
+  const other = await env.sandbox.token('ordinary');
   assert.equal((await download(up.json.id, other)).status, 403);
   assert.equal((await download(up.json.id)).status, 200);
-  const docsBefore = (await t.query(token, { type: 'Dokument', limit: 500 })).json.results.length;
-  const r = await t.transaction(other, versionActions('x', up.json.id, { entry: s.journalpost }));
+  const docsBefore = (await env.sandbox.query(env.token, { type: 'Dokument', limit: 500 })).json.results.length;
+  const r = await env.sandbox.transaction(other, versionActions('x', up.json.id, { entry: env.structure.journalpost }));
   assert.equal(r.status, 500);
   assert.match(r.json.description, /actions\[2\].*another account/);
-  assert.equal((await t.query(token, { type: 'Dokument', limit: 500 })).json.results.length, docsBefore);
+  assert.equal((await env.sandbox.query(env.token, { type: 'Dokument', limit: 500 })).json.results.length, docsBefore);
   // The uploader can still link it.
-  const mine = await t.transaction(token, versionActions('y', up.json.id, { entry: s.journalpost }));
+  const mine = await env.sandbox.transaction(env.token, versionActions('y', up.json.id, { entry: env.structure.journalpost }));
   assert.equal(mine.status, 200, mine.text);
 });
 
 test('an unlinked file expires after its lifetime [upload rule expiry]', async () => {
   const up = await upload(Buffer.from('soon gone'), 'attachment; filename="gone.txt"');
-  t.clock.advance(599);
+  env.sandbox.clock.advance(599);
   assert.equal((await download(up.json.id)).status, 200);
-  t.clock.advance(1);
+  env.sandbox.clock.advance(1);
   assert.equal((await download(up.json.id)).status, 404);
-  const r = await t.transaction(token, versionActions('late', up.json.id, { entry: s.journalpost }));
+  const r = await env.sandbox.transaction(env.token, versionActions('late', up.json.id, { entry: env.structure.journalpost }));
   assert.equal(r.status, 400);
   assert.match(r.json.description, /expired/);
-  assert.ok((await t.sandbox.services.files.sweep()) >= 1);
-  const { rows } = await t.sandbox.services.db.query('SELECT id FROM uploaded_file WHERE id = $1', [Number(up.json.id)]);
+  assert.ok((await env.sandbox.sandbox.services.files.sweep()) >= 1);
+  const { rows } = await env.sandbox.sandbox.services.db.query('SELECT id FROM uploaded_file WHERE id = $1', [Number(up.json.id)]);
   assert.deepEqual(rows, []);
 });
 
@@ -137,7 +129,7 @@ test('uploads stream in chunks; a file over the limit is 413 and nothing is kept
   assert.equal(down.bytes.length, 3 * chunk.length);
   const tooBig = await upload(streamOf(5), 'attachment; filename="huge.bin"');
   assert.equal(tooBig.status, 413);
-  const { rows } = await t.sandbox.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM uploaded_file WHERE file_name = 'huge.bin'`);
+  const { rows } = await env.sandbox.sandbox.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM uploaded_file WHERE file_name = 'huge.bin'`);
   assert.equal(rows[0].n, 0);
   const declared = await upload(Buffer.alloc(maxUploadBytes + 1), 'attachment; filename="declared.bin"');
   assert.equal(declared.status, 413);

@@ -6,48 +6,45 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fullTextIndexer, fullTextModule } from '../../sandbox/fulltext/fullTextModule';
 import { demoPdf } from '../../sandbox/seed/demoFiles';
-import { startTestSandbox, waitFor, type TestSandbox } from './sandboxHarness';
+import { useTestSandbox, waitFor } from './sandboxHarness';
 
 const realWire = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-wire');
 const hl = (word: string) => `|=hlstart=|${word}|=hlstop=|`;
 
 describe('full-text search', () => {
-  let t: TestSandbox;
-  let token: string;
   const ids: Record<string, string> = {};
 
   async function search(body: Record<string, unknown>) {
-    const r = await t.post('/full-text/search', body, { token });
+    const r = await env.sandbox.post('/full-text/search', body, { token: env.token });
     assert.equal(r.status, 200, r.text);
     return r.json;
   }
 
   async function reindex() {
-    const indexer = fullTextIndexer(t.sandbox.services);
+    const indexer = fullTextIndexer(env.sandbox.sandbox.services);
     assert.ok(indexer, 'the full-text module registers an indexer');
     await indexer.runOnce();
   }
 
   async function upload(bytes: Buffer, name: string): Promise<string> {
-    const r = await fetch(`${t.sandbox.apiUrl}/upload`, {
+    const r = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${name}"` },
+      headers: { Authorization: `Bearer ${env.token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${name}"` },
       body: bytes,
     });
     assert.equal(r.status, 200);
     return ((await r.json()) as { id: string }).id;
   }
 
-  before(async () => {
-    // Interval 0: indexing happens only when a test asks for it, so "not yet indexed" is certain.
-    t = await startTestSandbox({ modules: [fullTextModule], fullTextIndexIntervalSeconds: 0 });
-    token = await t.token();
+  // Interval 0: indexing happens only when a test asks for it, so "not yet indexed" is certain.
+  const env = useTestSandbox({ modules: [fullTextModule], fullTextIndexIntervalSeconds: 0 });
+  env.before(async () => {
     const textFile = await upload(Buffer.from('Søknad om tillatelse til tiltak.\nVi søker om å bygge en garasje med carport på eiendommen.\n', 'utf8'), 'soknad.txt');
     const pdfFile = await upload(demoPdf(['Vedtak om skjenkebevilling', 'Restaurant Fjordlyset AS får skjenkebevilling for øl og vin.']), 'vedtak.pdf');
-    const r = await t.transaction(token, [
+    const r = await env.sandbox.transaction(env.token, [
       { action: 'save', type: 'Arkiv', id: 'arkiv', fields: { tittel: 'Fulltekstarkiv' } },
       { action: 'save', type: 'Arkivskaper', id: 'skaper', fields: { arkivskaperIdent: 'FT', arkivskaperNavn: 'Fjordvik kommune' } },
       { action: 'link', type: 'Arkivskaper', id: 'skaper', ref: 'refArkiv', linkToId: 'arkiv' },
@@ -76,10 +73,9 @@ describe('full-text search', () => {
     for (const [key, value] of Object.entries(r.json.saved as Record<string, { id: string }>)) ids[key] = value.id;
   });
 
-  after(() => t.close());
 
   it('runs on PGlite with the norwegian text search configuration', async () => {
-    const { rows } = await t.sandbox.services.db.query<{ cfgname: string }>(`SELECT cfgname FROM pg_ts_config WHERE cfgname = 'norwegian'`);
+    const { rows } = await env.sandbox.sandbox.services.db.query<{ cfgname: string }>(`SELECT cfgname FROM pg_ts_config WHERE cfgname = 'norwegian'`);
     assert.deepEqual(rows, [{ cfgname: 'norwegian' }]);
   });
 
@@ -161,7 +157,7 @@ describe('full-text search', () => {
         { action: 'link', type: 'Korrespondansepart', id: `bk${i}`, ref: 'refRegistrering', linkToId: `b${i}` },
       );
     }
-    const r = await t.transaction(token, actions);
+    const r = await env.sandbox.transaction(env.token, actions);
     assert.equal(r.status, 200, r.text);
     await reindex();
     const first = await search({ doctype: 'Registrering', query: 'brannstasjonen' });
@@ -180,8 +176,8 @@ describe('full-text search', () => {
   });
 
   it('follows changes: a renamed case file reaches the entries below it, a new party its entry, only after an index run', async () => {
-    const current = await t.query(token, { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': ids.sak } });
-    const save = await t.transaction(token, [
+    const current = await env.sandbox.query(env.token, { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': ids.sak } });
+    const save = await env.sandbox.transaction(env.token, [
       { action: 'save', type: 'Saksmappe', id: ids.sak, version: current.json.results[0].version, fields: { tittel: 'Byggesak – Storgata 5 – carport' } },
       { action: 'save', type: 'Korrespondansepart', id: 'ny', fields: { korrespondansepartNavn: 'Per Hansen', korrespondanseparttype: 'EK' } },
       { action: 'link', type: 'Korrespondansepart', id: 'ny', ref: 'refRegistrering', linkToId: ids.jp },
@@ -196,7 +192,7 @@ describe('full-text search', () => {
   });
 
   it('follows moves, deletions and a renamed series: each reaches the entries that show it, and only after an index run', async () => {
-    const made = await t.transaction(token, [
+    const made = await env.sandbox.transaction(env.token, [
       { action: 'save', type: 'Saksmappe', id: 'sak2', fields: { tittel: 'Byggesak – Fjellveien 9 – tilbygg' } },
       { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refArkivdel', linkToId: ids.del },
       { action: 'link', type: 'Saksmappe', id: 'sak2', ref: 'refPrimaerKlasse', linkToId: ids.klasse },
@@ -212,8 +208,8 @@ describe('full-text search', () => {
     assert.deepEqual((await search({ doctype: 'Registrering', query: 'Nabovarsel' })).results[0].ids['AbstraktMappe.id'], [sak2]);
     assert.equal((await search({ doctype: 'Registrering', query: 'Dahl' })).total, 1);
 
-    const series = await t.query(token, { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': ids.del } });
-    const changed = await t.transaction(token, [
+    const series = await env.sandbox.query(env.token, { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': ids.del } });
+    const changed = await env.sandbox.transaction(env.token, [
       { action: 'unlink', type: 'Journalpost', id: jp2, ref: 'refMappe', unlinkFromId: sak2 },
       { action: 'link', type: 'Journalpost', id: jp2, ref: 'refMappe', linkToId: ids.sak },
       { action: 'delete', type: 'Korrespondansepart', id: made.json.saved.kp2.id },
@@ -233,10 +229,10 @@ describe('full-text search', () => {
   });
 
   it('indexes on its interval without being asked', async () => {
-    const indexer = fullTextIndexer(t.sandbox.services);
+    const indexer = fullTextIndexer(env.sandbox.sandbox.services);
     assert.ok(indexer);
     indexer.start(0.05);
-    const r = await t.transaction(token, [
+    const r = await env.sandbox.transaction(env.token, [
       { action: 'save', type: 'Journalpost', id: 'x', fields: { tittel: 'Barnehageplass i Solsikken', journalposttype: 'I' } },
       { action: 'link', type: 'Journalpost', id: 'x', ref: 'refMappe', linkToId: ids.sak },
       { action: 'save', type: 'Korrespondansepart', id: 'xk', fields: { korrespondansepartNavn: 'Liv Berg', korrespondanseparttype: 'EA' } },
@@ -247,16 +243,16 @@ describe('full-text search', () => {
   });
 
   it('refuses a bad request with 400 that names the problem', async () => {
-    const wrongType = await t.post('/full-text/search', { doctype: 'Saksmappe', query: 'x' }, { token });
+    const wrongType = await env.sandbox.post('/full-text/search', { doctype: 'Saksmappe', query: 'x' }, { token: env.token });
     assert.equal(wrongType.status, 400);
     assert.match(wrongType.json.description, /doctype is one of Tekst, Korrespondansepart, Registrering, Mappe, Arkivdel/);
-    const noQuery = await t.post('/full-text/search', { doctype: 'Tekst' }, { token });
+    const noQuery = await env.sandbox.post('/full-text/search', { doctype: 'Tekst' }, { token: env.token });
     assert.equal(noQuery.status, 400);
     assert.match(noQuery.json.description, /query/);
-    const unknown = await t.post('/full-text/search', { query: 'x', filters: {} }, { token });
+    const unknown = await env.sandbox.post('/full-text/search', { query: 'x', filters: {} }, { token: env.token });
     assert.equal(unknown.status, 400);
     assert.match(unknown.json.description, /filters/);
-    const noToken = await t.post('/full-text/search', { query: 'x' });
+    const noToken = await env.sandbox.post('/full-text/search', { query: 'x' });
     assert.equal(noToken.status, 401);
   });
 });

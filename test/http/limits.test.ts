@@ -5,48 +5,40 @@
  * code-list reads.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fullTextIndexer } from '../../sandbox/fulltext/fullTextModule';
-import { buildStructure, sendApi, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { sendApi, useTestSandbox } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
-before(async () => {
-  // The default file lifetime (3600 s) is under test, so it is not set here; tokens outlive it.
-  // Full-text indexing runs only when a test asks for it.
-  t = await startTestSandbox({ tokenLifetimeSeconds: 24 * 3600, fullTextIndexIntervalSeconds: 0 });
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+// The default file lifetime (3600 s) is under test, so it is not set here; tokens outlive it.
+// Full-text indexing runs only when a test asks for it.
+const env = useTestSandbox({ tokenLifetimeSeconds: 24 * 3600, fullTextIndexIntervalSeconds: 0 }, { structure: true });
 
 /** More than any page size the spec or the vendor notes name (query 500, logs 100, full-text 10). */
 const beyondAnyPage = 501;
 
 test('query: limit 500 returns 500 entities, 501 is refused, and offset paging with hasMore reaches every one [limit maximum limit, query paging]', async () => {
-  const created = await t.transaction(
-    token,
+  const created = await env.sandbox.transaction(
+    env.token,
     Array.from({ length: beyondAnyPage }, (_, i) => ({ action: 'save', type: 'Klassifikasjonssystem', id: `k${i}`, fields: { tittel: `System ${i}` } })),
   );
   assert.equal(created.status, 200, created.text);
-  const all = new Set([s.system, ...Object.values(created.json.saved as Record<string, { id: string }>).map((x) => x.id)]);
+  const all = new Set([env.structure.system, ...Object.values(created.json.saved as Record<string, { id: string }>).map((x) => x.id)]);
   assert.equal(all.size, beyondAnyPage + 1);
 
-  const max = await t.query(token, { type: 'Klassifikasjonssystem', limit: 500 });
+  const max = await env.sandbox.query(env.token, { type: 'Klassifikasjonssystem', limit: 500 });
   assert.equal(max.status, 200, max.text);
   assert.equal(max.json.results.length, 500);
   assert.equal(max.json.hasMore, true);
-  const over = await t.query(token, { type: 'Klassifikasjonssystem', limit: 501 });
+  const over = await env.sandbox.query(env.token, { type: 'Klassifikasjonssystem', limit: 501 });
   assert.equal(over.status, 400);
   assert.match(over.json.description, /500/);
-  const rest = await t.query(token, { type: 'Klassifikasjonssystem', limit: 500, offset: 500 });
+  const rest = await env.sandbox.query(env.token, { type: 'Klassifikasjonssystem', limit: 500, offset: 500 });
   assert.equal(rest.json.results.length, all.size - 500);
   assert.equal(rest.json.hasMore, false);
   // A last page that is exactly full has no more after it; one short of the end has.
-  const exactlyLast = await t.query(token, { type: 'Klassifikasjonssystem', limit: 2, offset: all.size - 2 });
+  const exactlyLast = await env.sandbox.query(env.token, { type: 'Klassifikasjonssystem', limit: 2, offset: all.size - 2 });
   assert.deepEqual([exactlyLast.json.results.length, exactlyLast.json.hasMore], [2, false]);
-  const oneBefore = await t.query(token, { type: 'Klassifikasjonssystem', limit: 2, offset: all.size - 3 });
+  const oneBefore = await env.sandbox.query(env.token, { type: 'Klassifikasjonssystem', limit: 2, offset: all.size - 3 });
   assert.deepEqual([oneBefore.json.results.length, oneBefore.json.hasMore], [2, true]);
 
   // The spec's paging: while hasMore, offset = previous offset + previous limit.
@@ -55,7 +47,7 @@ test('query: limit 500 returns 500 entities, 501 is refused, and offset paging w
   let offset = 0;
   const limit = 200;
   for (;;) {
-    const page = await t.query(token, { type: 'Klassifikasjonssystem', limit, offset });
+    const page = await env.sandbox.query(env.token, { type: 'Klassifikasjonssystem', limit, offset });
     assert.equal(page.status, 200, page.text);
     seen.push(...page.json.results.map((r: { id: string }) => r.id));
     pages.push(page.json.hasMore);
@@ -68,9 +60,9 @@ test('query: limit 500 returns 500 entities, 501 is refused, and offset paging w
 });
 
 async function upload(name: string): Promise<string> {
-  const r = await fetch(`${t.sandbox.apiUrl}/upload`, {
+  const r = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename=${name}` },
+    headers: { Authorization: `Bearer ${env.token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename=${name}` },
     body: Buffer.from(name),
   });
   assert.equal(r.status, 200);
@@ -79,7 +71,7 @@ async function upload(name: string): Promise<string> {
 
 const linkActions = (key: string, fileId: string) => [
   { action: 'save', type: 'Dokument', id: `${key}-doc`, fields: { tittel: key } },
-  { action: 'link', type: 'Dokument', id: `${key}-doc`, ref: 'refRegistrering', linkToId: s.journalpost },
+  { action: 'link', type: 'Dokument', id: `${key}-doc`, ref: 'refRegistrering', linkToId: env.structure.journalpost },
   { action: 'save', type: 'Dokumentversjon', id: key, fields: { referanseDokumentfil: fileId, variantformat: 'A' } },
   { action: 'link', type: 'Dokumentversjon', id: key, ref: 'refDokument', linkToId: `${key}-doc` },
 ];
@@ -87,18 +79,18 @@ const linkActions = (key: string, fileId: string) => [
 test('an unlinked upload lives 3600 seconds by default: linkable at 3599, gone at 3600 [limit lifetime of an unlinked uploaded file] [upload rule expiry]', async () => {
   const early = await upload('early.txt');
   const late = await upload('late.txt');
-  t.clock.advance(3599);
-  const inTime = await t.transaction(token, linkActions('in-time', early));
+  env.sandbox.clock.advance(3599);
+  const inTime = await env.sandbox.transaction(env.token, linkActions('in-time', early));
   assert.equal(inTime.status, 200, inTime.text);
-  t.clock.advance(1);
-  const download = await fetch(`${t.sandbox.apiUrl}/download?id=${late}`, { headers: { Authorization: `Bearer ${token}` } });
+  env.sandbox.clock.advance(1);
+  const download = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${late}`, { headers: { Authorization: `Bearer ${env.token}` } });
   assert.equal(download.status, 404);
-  const tooLate = await t.transaction(token, linkActions('too-late', late));
+  const tooLate = await env.sandbox.transaction(env.token, linkActions('too-late', late));
   assert.equal(tooLate.status, 400, tooLate.text);
   assert.match(tooLate.json.description, /expired/);
   // The linked one stays: the lifetime is for unlinked files only.
-  t.clock.advance(3600);
-  const kept = await fetch(`${t.sandbox.apiUrl}/download?id=${early}`, { headers: { Authorization: `Bearer ${token}` } });
+  env.sandbox.clock.advance(3600);
+  const kept = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${early}`, { headers: { Authorization: `Bearer ${env.token}` } });
   assert.equal(kept.status, 200);
   assert.equal(Buffer.from(await kept.arrayBuffer()).toString(), 'early.txt');
 });
@@ -108,18 +100,18 @@ test('full-text search: limit 10 and offset 0 when left out, total counts every 
   for (let i = 0; i < 12; i++) {
     actions.push(
       { action: 'save', type: 'Journalpost', id: `jp${i}`, fields: { tittel: `Skoleskyss innspill ${i}`, journalposttype: 'I' } },
-      { action: 'link', type: 'Journalpost', id: `jp${i}`, ref: 'refMappe', linkToId: s.saksmappe },
+      { action: 'link', type: 'Journalpost', id: `jp${i}`, ref: 'refMappe', linkToId: env.structure.saksmappe },
       { action: 'save', type: 'Korrespondansepart', id: `kp${i}`, fields: { korrespondansepartNavn: `Innbygger ${i}` } },
       { action: 'link', type: 'Korrespondansepart', id: `kp${i}`, ref: 'refRegistrering', linkToId: `jp${i}` },
     );
   }
-  const r = await t.transaction(token, actions);
+  const r = await env.sandbox.transaction(env.token, actions);
   assert.equal(r.status, 200, r.text);
-  const indexer = fullTextIndexer(t.sandbox.services);
+  const indexer = fullTextIndexer(env.sandbox.sandbox.services);
   assert.ok(indexer, 'the full-text module is built in');
   await indexer.runOnce();
   const search = async (body: Record<string, unknown>) => {
-    const res = await t.post('/full-text/search', body, { token });
+    const res = await env.sandbox.post('/full-text/search', body, { token: env.token });
     assert.equal(res.status, 200, res.text);
     return res.json;
   };
@@ -145,14 +137,14 @@ test('GET bsm-registry returns every group, however many: no pagination [limit p
   for (let i = 0; i < ids.length; i += 25) {
     await Promise.all(
       ids.slice(i, i + 25).map(async (id) => {
-        const put = await sendApi(t, token, 'PUT', `/bsm-registry/group/${id}`, { groupName: id });
+        const put = await sendApi(env.sandbox, env.token, 'PUT', `/bsm-registry/group/${id}`, { groupName: id });
         assert.equal(put.status, 200, put.text);
       }),
     );
   }
-  const field = await sendApi(t, token, 'PUT', `/bsm-registry/group/${ids[0]}/field/siste-felt`, { fieldName: 'Siste', fieldType: 'string' });
+  const field = await sendApi(env.sandbox, env.token, 'PUT', `/bsm-registry/group/${ids[0]}/field/siste-felt`, { fieldName: 'Siste', fieldType: 'string' });
   assert.equal(field.status, 200, field.text);
-  const all = await sendApi(t, token, 'GET', '/bsm-registry');
+  const all = await sendApi(env.sandbox, env.token, 'GET', '/bsm-registry');
   assert.equal(all.status, 200, all.text);
   assert.deepEqual(new Set(all.json.results.map((g: { groupId: string }) => g.groupId)), new Set(ids));
   assert.equal(all.json.hasMore, undefined, 'there is no next page to ask for');
@@ -163,16 +155,16 @@ test('GET code-lists returns every value of every list, however many: no paginat
   for (let i = 0; i < codes.length; i += 25) {
     await Promise.all(
       codes.slice(i, i + 25).map(async (code) => {
-        const put = await sendApi(t, token, 'PUT', `/code-lists/dokumenttype/${code}`, { name: `Type ${code}` });
+        const put = await sendApi(env.sandbox, env.token, 'PUT', `/code-lists/dokumenttype/${code}`, { name: `Type ${code}` });
         assert.equal(put.status, 200, put.text);
       }),
     );
   }
-  const one = await sendApi(t, token, 'GET', '/code-lists?type=Dokument&field=dokumenttype');
+  const one = await sendApi(env.sandbox, env.token, 'GET', '/code-lists?type=Dokument&field=dokumenttype');
   assert.equal(one.status, 200, one.text);
   assert.deepEqual(new Set(one.json.results[0].values.map((v: { code: string }) => v.code)), new Set(codes));
   // Unfiltered, every list comes with all its values: the 501 new ones and the seeded ones.
-  const all = await sendApi(t, token, 'GET', '/code-lists');
+  const all = await sendApi(env.sandbox, env.token, 'GET', '/code-lists');
   const dokumenttype = all.json.results.find((l: { type: string; field: string }) => l.type === 'Dokument' && l.field === 'dokumenttype');
   assert.equal(dokumenttype.values.length, beyondAnyPage);
   const journalposttype = all.json.results.find((l: { type: string; field: string }) => l.type === 'Journalpost' && l.field === 'journalposttype');

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { logModule } from '../../sandbox/audit/auditModules';
-import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { useTestSandbox } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
-before(async () => {
-  t = await startTestSandbox({ modules: [logModule] });
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+const env = useTestSandbox({ modules: [logModule] }, { structure: true });
 
 /** The spec's entry fields: always, and per revision type ("only for ..."). */
 const alwaysPresent = ['id', 'type', 'revisionId', 'revisionType', 'modifiedDate', 'modifiedBy'];
@@ -35,41 +27,41 @@ interface Entry {
 }
 
 async function changeLog(body: Record<string, unknown>): Promise<{ results: Entry[]; total: number }> {
-  const r = await t.post('/logs/change-log', body, { token });
+  const r = await env.sandbox.post('/logs/change-log', body, { token: env.token });
   assert.equal(r.status, 200, r.text);
   return r.json;
 }
 
-async function tx(actions: unknown[], as = token) {
-  const r = await t.transaction(as, actions);
+async function tx(actions: unknown[], as = env.token) {
+  const r = await env.sandbox.transaction(as, actions);
   assert.equal(r.status, 200, r.text);
   return r.json.saved;
 }
 
 const newCase = (key: string, title: string) => [
   { action: 'save', type: 'Saksmappe', id: key, fields: { tittel: title } },
-  { action: 'link', type: 'Saksmappe', id: key, ref: 'refArkivdel', linkToId: s.arkivdel },
-  { action: 'link', type: 'Saksmappe', id: key, ref: 'refPrimaerKlasse', linkToId: s.klasser[0] },
+  { action: 'link', type: 'Saksmappe', id: key, ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+  { action: 'link', type: 'Saksmappe', id: key, ref: 'refPrimaerKlasse', linkToId: env.structure.klasser[0] },
 ];
 
 test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transactions, with exactly the fields the spec gives each [endpoint POST /logs/change-log]', async () => {
-  await tx([{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { tittel: 'S sak, renamed' } }]);
-  await tx([{ action: 'link', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', linkToId: s.klasser[1] }]);
-  await tx([{ action: 'unlink', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', unlinkFromId: s.klasser[1] }]);
+  await tx([{ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, fields: { tittel: 'S sak, renamed' } }]);
+  await tx([{ action: 'link', type: 'Saksmappe', id: env.structure.saksmappe, ref: 'refSekundaerKlasse', linkToId: env.structure.klasser[1] }]);
+  await tx([{ action: 'unlink', type: 'Saksmappe', id: env.structure.saksmappe, ref: 'refSekundaerKlasse', unlinkFromId: env.structure.klasser[1] }]);
   const target = (await tx(newCase('sak2', 'Move target'))).sak2.id;
   await tx([
-    { action: 'unlink', type: 'Journalpost', id: s.journalpost, ref: 'refMappe', unlinkFromId: s.saksmappe },
-    { action: 'link', type: 'Journalpost', id: s.journalpost, ref: 'refMappe', linkToId: target },
+    { action: 'unlink', type: 'Journalpost', id: env.structure.journalpost, ref: 'refMappe', unlinkFromId: env.structure.saksmappe },
+    { action: 'link', type: 'Journalpost', id: env.structure.journalpost, ref: 'refMappe', linkToId: target },
   ]);
   const doc = (
     await tx([
       { action: 'save', type: 'Dokument', id: 'd', fields: { tittel: 'Short-lived' } },
-      { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: s.journalpost },
+      { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: env.structure.journalpost },
     ])
   ).d.id;
   await tx([{ action: 'delete', type: 'Dokument', id: doc }]);
 
-  const folder = await changeLog({ type: 'Saksmappe', id: s.saksmappe, includeChildChanges: false, limit: 100 });
+  const folder = await changeLog({ type: 'Saksmappe', id: env.structure.saksmappe, includeChildChanges: false, limit: 100 });
   assert.deepEqual(
     folder.results.map((e) => `${e.revisionType} ${e.modifiedField ?? ''}`.trim()),
     ['CREATE', 'LINK refArkivdel', 'LINK refPrimaerKlasse', 'UPDATE tittel', 'LINK refSekundaerKlasse', 'UNLINK refSekundaerKlasse'],
@@ -80,14 +72,14 @@ test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transa
   assert.deepEqual(update.newValue, { tittel: 'S sak, renamed' });
   assert.deepEqual(update.oldValue, { tittel: 'S sak' });
   assert.equal(update.modifiedFieldType, 'string');
-  assert.deepEqual(link.newValue, { refSekundaerKlasse: s.klasser[1] });
+  assert.deepEqual(link.newValue, { refSekundaerKlasse: env.structure.klasser[1] });
   assert.equal(link.removedValue, null);
-  assert.deepEqual(unlink.removedValue, { refSekundaerKlasse: s.klasser[1] });
+  assert.deepEqual(unlink.removedValue, { refSekundaerKlasse: env.structure.klasser[1] });
 
-  const entry = await changeLog({ type: 'Journalpost', id: s.journalpost, includeChildChanges: false });
+  const entry = await changeLog({ type: 'Journalpost', id: env.structure.journalpost, includeChildChanges: false });
   assert.deepEqual(entry.results.map((e) => e.revisionType), ['CREATE', 'LINK', 'UNLINK', 'LINK', 'MOVE']);
   const move = entry.results[4];
-  assert.deepEqual(move.previousParent, { type: 'Saksmappe', id: s.saksmappe });
+  assert.deepEqual(move.previousParent, { type: 'Saksmappe', id: env.structure.saksmappe });
   assert.deepEqual(move.currentParent, { type: 'Saksmappe', id: target });
 
   // The deleted Dokument's log outlives it.
@@ -103,7 +95,7 @@ test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transa
     assert.equal(e.modifiedDate, '2024-08-19T07:00:00.000+0000');
     assert.match(e.revisionId, /^\d+$/);
   }
-  assert.ok(folder.results.every((e) => e.id === s.saksmappe && e.type === 'Saksmappe'));
+  assert.ok(folder.results.every((e) => e.id === env.structure.saksmappe && e.type === 'Saksmappe'));
 });
 
 test('change log: child changes by default, the entity alone with includeChildChanges false, by uuid too', async () => {
@@ -144,26 +136,26 @@ test('change log paging: offset, limit (default 10, at most 100) and total', asy
   const past = await changeLog({ type: 'Saksmappe', id: folder, offset: 20 });
   assert.deepEqual(past, { results: [], total: 15 });
   for (const limit of [0, 101]) {
-    const r = await t.post('/logs/change-log', { type: 'Saksmappe', id: folder, limit }, { token });
+    const r = await env.sandbox.post('/logs/change-log', { type: 'Saksmappe', id: folder, limit }, { token: env.token });
     assert.equal(r.status, 400, `limit ${limit}`);
     assert.match(r.json.description, /limit/);
   }
 });
 
 test('change log refusals: types without a change log, a wrong type, unknown ids', async () => {
-  const arkiv = await t.post('/logs/change-log', { type: 'Arkiv', id: s.arkiv }, { token });
+  const arkiv = await env.sandbox.post('/logs/change-log', { type: 'Arkiv', id: env.structure.arkiv }, { token: env.token });
   assert.equal(arkiv.status, 400);
   assert.match(arkiv.json.description, /kept for .*Saksmappe/);
-  const untyped = await t.post('/logs/change-log', { id: s.arkiv }, { token });
+  const untyped = await env.sandbox.post('/logs/change-log', { id: env.structure.arkiv }, { token: env.token });
   assert.equal(untyped.status, 400);
   assert.match(untyped.json.description, /Arkiv/);
-  const wrong = await t.post('/logs/change-log', { type: 'Dokument', id: s.saksmappe }, { token });
+  const wrong = await env.sandbox.post('/logs/change-log', { type: 'Dokument', id: env.structure.saksmappe }, { token: env.token });
   assert.equal(wrong.status, 400);
   assert.match(wrong.json.description, /is a Saksmappe, not a Dokument/);
-  assert.equal((await t.post('/logs/change-log', { type: 'Saksmappe', id: '99999999' }, { token })).status, 404);
-  assert.equal((await t.post('/logs/change-log', { id: '2b3e0a56-0000-4000-8000-000000000000' }, { token })).status, 404);
-  assert.equal((await t.post('/logs/change-log', { type: 'Saksmappe' }, { token })).status, 400);
-  assert.equal((await t.post('/logs/change-log', { type: 'Saksmappe', id: s.saksmappe, nestChildChanges: true }, { token })).status, 400);
+  assert.equal((await env.sandbox.post('/logs/change-log', { type: 'Saksmappe', id: '99999999' }, { token: env.token })).status, 404);
+  assert.equal((await env.sandbox.post('/logs/change-log', { id: '2b3e0a56-0000-4000-8000-000000000000' }, { token: env.token })).status, 404);
+  assert.equal((await env.sandbox.post('/logs/change-log', { type: 'Saksmappe' }, { token: env.token })).status, 400);
+  assert.equal((await env.sandbox.post('/logs/change-log', { type: 'Saksmappe', id: env.structure.saksmappe, nestChildChanges: true }, { token: env.token })).status, 400);
 });
 
 interface AccessEntry {
@@ -175,19 +167,19 @@ interface AccessEntry {
 }
 
 async function accessLog(body: Record<string, unknown>): Promise<{ results: AccessEntry[]; hasMore: boolean }> {
-  const r = await t.post('/logs/access-log', body, { token });
+  const r = await env.sandbox.post('/logs/access-log', body, { token: env.token });
   assert.equal(r.status, 200, r.text);
   return r.json;
 }
 
 test('access log: one row per entity a query returns, with user, type, uuid and version [endpoint POST /logs/access-log]', async () => {
-  const reader = await t.token('ordinary');
+  const reader = await env.sandbox.token('ordinary');
   const before = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
   assert.deepEqual(before, { results: [], hasMore: false });
-  const q = await t.query(reader, { type: 'Klasse', query: 'refKlassifikasjonssystem.id = @s', parameters: { '@s': s.system } });
+  const q = await env.sandbox.query(reader, { type: 'Klasse', query: 'refKlassifikasjonssystem.id = @s', parameters: { '@s': env.structure.system } });
   assert.equal(q.status, 200, q.text);
   assert.equal(q.json.results.length, 3);
-  const empty = await t.query(reader, { type: 'Klasse', query: 'id = @id', parameters: { '@id': '99999999' } });
+  const empty = await env.sandbox.query(reader, { type: 'Klasse', query: 'id = @id', parameters: { '@id': '99999999' } });
   assert.equal(empty.json.results.length, 0);
   const log = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
   assert.equal(log.hasMore, false);
@@ -204,8 +196,8 @@ test('access log: one row per entity a query returns, with user, type, uuid and 
 });
 
 test('access log filters: object type (abstract too), uuids, user, dates; paging with hasMore', async () => {
-  const reader = await t.token('ordinary');
-  const folders = await t.query(reader, { type: 'AbstraktMappe', limit: 100 });
+  const reader = await env.sandbox.token('ordinary');
+  const folders = await env.sandbox.query(reader, { type: 'AbstraktMappe', limit: 100 });
   const folderUuids: string[] = folders.json.results.map((r: { fields: { uuid: string } }) => r.fields.uuid);
   assert.ok(folderUuids.length >= 3);
   const byType = await accessLog({ userName: 'noarkq-demo-2', objectType: 'AbstraktMappe', limit: 100 });
@@ -228,8 +220,8 @@ test('access log filters: object type (abstract too), uuids, user, dates; paging
   assert.equal(lastPage.results.length, 1);
   assert.equal(lastPage.hasMore, false);
 
-  t.clock.advance(1800);
-  await t.query(reader, { type: 'Arkiv' });
+  env.sandbox.clock.advance(1800);
+  await env.sandbox.query(reader, { type: 'Arkiv' });
   const later = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: '2024-08-19T07:15:00.000+0000', limit: 100 });
   assert.deepEqual(later.results.map((e) => [e.objectType, e.createdDate]), [['Arkiv', '2024-08-19T07:30:00.000+0000']]);
   // Bounds in another offset, with or without the colon, are the same instants.
@@ -244,45 +236,45 @@ test('access log filters: object type (abstract too), uuids, user, dates; paging
   assert.deepEqual(dayBefore, { results: [], hasMore: false });
 
   for (const body of [{ limit: 101 }, { limit: 0 }, { createdDateFrom: 'yesterday' }, { objectType: 'Sak' }, { objectUUIDs: 'x' }]) {
-    const r = await t.post('/logs/access-log', body, { token });
+    const r = await env.sandbox.post('/logs/access-log', body, { token: env.token });
     assert.equal(r.status, 400, JSON.stringify(body));
   }
 });
 
 test('download log: a row per download, filtered by Dokumentversjon uuid and user [endpoint POST /logs/download-log]', async () => {
-  const upload = await fetch(`${t.sandbox.apiUrl}/upload`, {
+  const upload = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=notat.txt' },
+    headers: { Authorization: `Bearer ${env.token}`, 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename=notat.txt' },
     body: Buffer.from('notat'),
   });
   assert.equal(upload.status, 200);
   const fileId = ((await upload.json()) as { id: string }).id;
   const saved = await tx([
     { action: 'save', type: 'Dokument', id: 'd', fields: { tittel: 'Notat' } },
-    { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: s.journalpost },
+    { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: env.structure.journalpost },
     { action: 'save', type: 'Dokumentversjon', id: 'v', fields: { referanseDokumentfil: fileId, variantformat: 'A' } },
     { action: 'link', type: 'Dokumentversjon', id: 'v', ref: 'refDokument', linkToId: 'd' },
   ]);
   const uuid: string = saved.v.fields.uuid;
-  const none = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token });
+  const none = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token: env.token });
   assert.deepEqual(none.json, { results: [], hasMore: false });
-  const demo = await t.token('user');
+  const demo = await env.sandbox.token('user');
   for (let i = 0; i < 2; i++) {
-    const d = await fetch(`${t.sandbox.apiUrl}/download?id=${fileId}`, { headers: { Authorization: `Bearer ${demo}` } });
+    const d = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${fileId}`, { headers: { Authorization: `Bearer ${demo}` } });
     assert.equal(d.status, 200);
     await d.arrayBuffer();
   }
-  const log = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token });
+  const log = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token: env.token });
   assert.equal(log.status, 200, log.text);
-  const expected = { createdDate: new Date(t.clock.now()).toISOString().replace('Z', '+0000'), userName: 'demo', dokumentversjonUUID: uuid };
+  const expected = { createdDate: new Date(env.sandbox.clock.now()).toISOString().replace('Z', '+0000'), userName: 'demo', dokumentversjonUUID: uuid };
   assert.deepEqual(log.json, { results: [expected, expected], hasMore: false });
-  const paged = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 1 }, { token });
+  const paged = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 1 }, { token: env.token });
   assert.deepEqual(paged.json, { results: [expected], hasMore: true });
   // The spec's sample writes the key without the final s.
-  const singular = await t.post('/logs/download-log', { dokumentversjonUUID: [uuid], userName: 'demo' }, { token });
+  const singular = await env.sandbox.post('/logs/download-log', { dokumentversjonUUID: [uuid], userName: 'demo' }, { token: env.token });
   assert.deepEqual(singular.json, log.json);
-  const otherUser = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], userName: 'noarkq-demo' }, { token });
+  const otherUser = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], userName: 'noarkq-demo' }, { token: env.token });
   assert.deepEqual(otherUser.json, { results: [], hasMore: false });
-  const bad = await t.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 500 }, { token });
+  const bad = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 500 }, { token: env.token });
   assert.equal(bad.status, 400);
 });

@@ -8,23 +8,20 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import fc from 'fast-check';
 import { bulkModule, logModule } from '../../sandbox/audit/auditModules';
 import { builtInModules } from '../../sandbox/coreModules';
 import { maxJsonDepth } from '../../sandbox/http/requestBody';
 import { bsmModule, codeListModule } from '../../sandbox/registries/registryModules';
-import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { useTestSandbox } from './sandboxHarness';
 
 const maxBodyBytes = 32 * 1024;
 const maxUploadBytes = 64 * 1024;
 // Modules not (yet) built in are added, so that every endpoint that exists is exercised.
 const extraModules = [codeListModule, bsmModule, logModule, bulkModule].filter((m) => !builtInModules.some((b) => b.name === m.name));
 
-let t: TestSandbox;
-let token: string;
 let ordinaryToken: string;
-let s: Structure;
 let linkedFileId: string;
 let unlinkedFileId: string;
 let tables: string[];
@@ -56,19 +53,19 @@ interface Malformed {
 }
 
 async function snapshot(): Promise<string> {
-  const db = t.sandbox.services.db;
+  const db = env.sandbox.sandbox.services.db;
   const parts = tables.map(
     (name) => `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${name}" x`,
   );
   const { rows } = await db.query<{ name: string; n: number; h: string }>(parts.join(' UNION ALL '));
-  const files = readdirSync(t.sandbox.services.files.directory).sort();
+  const files = readdirSync(env.sandbox.sandbox.services.files.directory).sort();
   return JSON.stringify({ rows: rows.sort((a, b) => a.name.localeCompare(b.name)), files });
 }
 
 async function upload(body: Buffer, disposition: string): Promise<string> {
-  const response = await fetch(`${t.sandbox.apiUrl}/upload`, {
+  const response = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Disposition': disposition },
+    headers: { Authorization: `Bearer ${env.token}`, 'Content-Disposition': disposition },
     body,
   });
   const json = (await response.json()) as { id: string };
@@ -76,36 +73,34 @@ async function upload(body: Buffer, disposition: string): Promise<string> {
   return json.id;
 }
 
-before(async () => {
-  // No background indexing: the full-text index would change between snapshots on its own.
-  t = await startTestSandbox({ maxBodyBytes, maxUploadBytes, modules: extraModules, fullTextIndexIntervalSeconds: 0 });
-  token = await t.token();
-  ordinaryToken = await t.token('ordinary');
-  s = await buildStructure(t, token);
+// No background indexing: the full-text index would change between snapshots on its own.
+const env = useTestSandbox({ maxBodyBytes, maxUploadBytes, modules: extraModules, fullTextIndexIntervalSeconds: 0 }, { structure: true });
+env.before(async () => {
+  ordinaryToken = await env.sandbox.token('ordinary');
   linkedFileId = await upload(Buffer.from('linked'), 'attachment; filename="linked.txt"');
-  const linked = await t.transaction(token, [
+  const linked = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Dokument', id: 'd', fields: { tittel: 'Dokument' } },
-    { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: s.journalpost },
+    { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: env.structure.journalpost },
     { action: 'save', type: 'Dokumentversjon', id: 'v', fields: { referanseDokumentfil: linkedFileId, variantformat: 'A' } },
     { action: 'link', type: 'Dokumentversjon', id: 'v', ref: 'refDokument', linkToId: 'd' },
   ]);
   assert.equal(linked.status, 200, linked.text);
   unlinkedFileId = await upload(Buffer.from('unlinked'), 'attachment; filename="unlinked.txt"');
 
-  const { rows } = await t.sandbox.services.db.query<{ table_name: string }>(
+  const { rows } = await env.sandbox.sandbox.services.db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
   tables = rows.map((r) => r.table_name);
 
   // Discover the endpoints: the 404 answer lists the paths, a 405 answer the methods of each.
-  const unknown = await t.get('/zz-no-such-endpoint', { token });
+  const unknown = await env.sandbox.get('/zz-no-such-endpoint', { token: env.token });
   assert.equal(unknown.status, 404);
   const listed = /Endpoints: (.*)\.$/.exec(unknown.json.description)?.[1];
   assert.ok(listed, unknown.text);
   endpoints = [];
   for (const path of listed.split(', ')) {
     const concrete = path.replace(/\{\w+\}/g, 'zz-probe');
-    const probe = await fetch(t.sandbox.apiUrl + concrete, { method: 'PATCH', headers: { Authorization: `Bearer ${token}` } });
+    const probe = await fetch(env.sandbox.sandbox.apiUrl + concrete, { method: 'PATCH', headers: { Authorization: `Bearer ${env.token}` } });
     await probe.arrayBuffer();
     assert.equal(probe.status, 405, `PATCH ${path}`);
     for (const method of (probe.headers.get('allow') ?? '').split(', ')) endpoints.push({ method, path });
@@ -118,7 +113,6 @@ before(async () => {
   }
 });
 
-after(() => t?.close());
 
 // --- sending and checking --------------------------------------------------------------------
 
@@ -149,7 +143,7 @@ async function send(m: Malformed): Promise<void> {
         kind === 'binary' ? Buffer.alloc(bytes, 1) : kind === 'form' ? `grant_type=client_credentials&pad=${'a'.repeat(bytes)}` : `{"type":"Saksmappe","query":"${'a'.repeat(bytes)}"}`;
     } else init.body = m.body;
   }
-  const url = (m.path.startsWith('/oauth2') ? t.sandbox.url : t.sandbox.apiUrl) + m.path;
+  const url = (m.path.startsWith('/oauth2') ? env.sandbox.sandbox.url : env.sandbox.sandbox.apiUrl) + m.path;
   const response = await fetch(url, init);
   const text = await response.text();
   const where = `${m.label}: ${m.method} ${m.path.slice(0, 120)} -> ${response.status} ${text.slice(0, 300)}`;
@@ -185,7 +179,7 @@ async function run(arbitrary: fc.Arbitrary<Malformed>, numRuns: number): Promise
 
 // --- generators ------------------------------------------------------------------------------
 
-const jsonHeaders = (bearer = token): Record<string, string> => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` });
+const jsonHeaders = (bearer = env.token): Record<string, string> => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` });
 const jsonErrors = fc.boolean();
 /** A name no model type, field, code or registry entry has. */
 const strangeName = fc.stringMatching(/^Zz[a-z]{1,8}$/);
@@ -208,8 +202,8 @@ const concretePath = (path: string, segment = 'zz-missing') => path.replace(/\{\
 
 const validBodies = () => [
   JSON.stringify({ type: 'Saksmappe', query: 'tittel = @t', parameters: { '@t': 'x' }, limit: 5 }),
-  JSON.stringify({ actions: [{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { tittel: 'x' } }] }),
-  JSON.stringify({ type: 'Arkivdel', id: s.arkivdel }),
+  JSON.stringify({ actions: [{ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, fields: { tittel: 'x' } }] }),
+  JSON.stringify({ type: 'Arkivdel', id: env.structure.arkivdel }),
   JSON.stringify({ name: 'Navn', description: 'Beskrivelse' }),
 ];
 
@@ -290,7 +284,7 @@ const hugeBody: fc.Arbitrary<Malformed> = fc
     }
     const upload = e.path === '/upload';
     const size = (upload ? maxUploadBytes : maxBodyBytes) + extra;
-    const headers = upload ? { Authorization: `Bearer ${token}`, 'Content-Disposition': 'attachment; filename="huge.bin"' } : jsonHeaders();
+    const headers = upload ? { Authorization: `Bearer ${env.token}`, 'Content-Disposition': 'attachment; filename="huge.bin"' } : jsonHeaders();
     const body = streamed ? { streamBytes: size } : { bytes: size, kind: upload ? ('binary' as const) : ('json' as const) };
     return { label: 'huge body', method: e.method, path: concretePath(e.path), headers, body, status: [413], says: /limit/, jsonErrors: je };
   });
@@ -336,8 +330,8 @@ const queryRequests: fc.Arbitrary<Malformed> = fc.tuple(wrongQuery, jsonErrors).
 // transaction must also undo the case file saved before it.
 const newCase = () => [
   { action: 'save', type: 'Saksmappe', id: 'sak', fields: { tittel: 'Malformed' } } as Record<string, unknown>,
-  { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refArkivdel', linkToId: s.arkivdel } as Record<string, unknown>,
-  { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refPrimaerKlasse', linkToId: s.klasser[0] } as Record<string, unknown>,
+  { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refArkivdel', linkToId: env.structure.arkivdel } as Record<string, unknown>,
+  { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refPrimaerKlasse', linkToId: env.structure.klasser[0] } as Record<string, unknown>,
 ];
 const withFirst = (patch: Record<string, unknown>) => {
   const actions = newCase();
@@ -359,19 +353,19 @@ const wrongTransaction = (): fc.Arbitrary<{ body: unknown; says: RegExp; status?
   strangeName.map((v) => ({ body: withFirst({ type: v }), says: new RegExp(v) })),
   fc.oneof(fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([]), fc.integer({ max: -1 }), fc.constant(1.5), fc.constant(''), fc.constant(2 ** 60)).map((v) => ({ body: withFirst({ id: v }), says: /id/ })),
   notAnObject.filter((v) => v !== null).map((v) => ({ body: withFirst({ fields: v }), says: /fields/ })),
-  fc.constantFrom('refArkivdel', 'refPrimaerKlasse', 'refRegistrering').map((r) => ({ body: withFirst({ fields: { tittel: 'x', [r]: s.arkivdel } }), says: new RegExp(r) })),
+  fc.constantFrom('refArkivdel', 'refPrimaerKlasse', 'refRegistrering').map((r) => ({ body: withFirst({ fields: { tittel: 'x', [r]: env.structure.arkivdel } }), says: new RegExp(r) })),
   fc.oneof(fc.integer(), fc.boolean(), fc.constant({ a: 1 }), fc.constant(['a'])).map((v) => ({ body: withFirst({ fields: { tittel: v } }), says: /tittel/ })),
   fc.constantFrom('a\u0000b', '\ud800', 'x\udfff').map((v) => ({ body: withFirst({ fields: { tittel: v } }), says: /NUL|surrogate/ })),
-  fc.integer({ min: maxJsonDepth + 1, max: 3000 }).map((d) => ({ body: `{"actions":[{"action":"save","type":"Saksmappe","id":"${s.saksmappe}","fields":{"tittel":${'['.repeat(d)}${']'.repeat(d)}}}]}`, says: /deeper than/ })),
+  fc.integer({ min: maxJsonDepth + 1, max: 3000 }).map((d) => ({ body: `{"actions":[{"action":"save","type":"Saksmappe","id":"${env.structure.saksmappe}","fields":{"tittel":${'['.repeat(d)}${']'.repeat(d)}}}]}`, says: /deeper than/ })),
   missingId.map((id) => ({ body: appended({ action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refSekundaerKlasse', linkToId: id }), says: new RegExp(`actions\\[3\\].*${id}`), status: [404] })),
-  strangeName.map((r) => ({ body: appended({ action: 'link', type: 'Saksmappe', id: 'sak', ref: r, linkToId: s.klasser[1] }), says: new RegExp(r) })),
+  strangeName.map((r) => ({ body: appended({ action: 'link', type: 'Saksmappe', id: 'sak', ref: r, linkToId: env.structure.klasser[1] }), says: new RegExp(r) })),
   fc.constant({ body: appended({ action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refSekundaerKlasse', linkToId: [] }), says: /linkToId/ }),
-  fc.constant({ body: appended({ action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refSekundaerKlasse', linkToId: s.arkivdel }), says: /refSekundaerKlasse|Klasse/ }),
-  fc.integer({ min: 2, max: 999 }).map((v) => ({ body: appended({ action: 'save', type: 'Saksmappe', id: s.saksmappe, version: String(v), fields: { tittel: 'stale' } }), says: /version/, status: [409] })),
+  fc.constant({ body: appended({ action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refSekundaerKlasse', linkToId: env.structure.arkivdel }), says: /refSekundaerKlasse|Klasse/ }),
+  fc.integer({ min: 2, max: 999 }).map((v) => ({ body: appended({ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, version: String(v), fields: { tittel: 'stale' } }), says: /version/, status: [409] })),
   missingId.map((id) => ({ body: appended({ action: 'delete', type: 'Saksmappe', id }), says: new RegExp(id), status: [404] })),
-  fc.constant({ body: appended({ action: 'delete', type: 'Arkivdel', id: s.arkivdel }), says: /still has/ }),
-  fc.constant({ body: { actions: [{ action: 'delete', type: 'Korrespondansepart', id: s.saksmappe }] }, says: /permission/, status: [403], as: 'ordinary' as const }),
-  fc.constant({ body: appended({ action: 'unlink', type: 'Saksmappe', id: s.saksmappe, ref: 'refSekundaerKlasse', unlinkFromId: s.klasser[2] }), says: /not linked/ }),
+  fc.constant({ body: appended({ action: 'delete', type: 'Arkivdel', id: env.structure.arkivdel }), says: /still has/ }),
+  fc.constant({ body: { actions: [{ action: 'delete', type: 'Korrespondansepart', id: env.structure.saksmappe }] }, says: /permission/, status: [403], as: 'ordinary' as const }),
+  fc.constant({ body: appended({ action: 'unlink', type: 'Saksmappe', id: env.structure.saksmappe, ref: 'refSekundaerKlasse', unlinkFromId: env.structure.klasser[2] }), says: /not linked/ }),
   fc.constant({ body: appended({ action: 'save', type: 'Dokumentversjon', id: 'v', fields: { referanseDokumentfil: 'abc' } }), says: /referanseDokumentfil|Dokumentversjon/ }),
   fc.constant({ body: { actions: [{ action: 'save', type: 'Saksmappe', id: 'lonely', fields: { tittel: 'x' } }] }, says: /actions\[0\]/ }),
 );
@@ -381,7 +375,7 @@ const transactionRequests = (): fc.Arbitrary<Malformed> =>
   label: 'wrong transaction',
   method: 'POST',
   path: '/transaction',
-  headers: jsonHeaders(x.as === 'ordinary' ? ordinaryToken : token),
+  headers: jsonHeaders(x.as === 'ordinary' ? ordinaryToken : env.token),
   body: typeof x.body === 'string' ? x.body : JSON.stringify(x.body),
   status: x.status ?? [400],
   says: x.says,
@@ -418,7 +412,7 @@ const uploadRequests: fc.Arbitrary<Malformed> = fc.tuple(hostileName, fc.uint8Ar
   label: 'hostile file name',
   method: 'POST',
   path: '/upload',
-  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', ...(h.disposition === undefined ? {} : { 'Content-Disposition': h.disposition }) },
+  headers: { Authorization: `Bearer ${env.token}`, 'Content-Type': 'application/octet-stream', ...(h.disposition === undefined ? {} : { 'Content-Disposition': h.disposition }) },
   body: Buffer.from(bytes),
   status: [400],
   says: h.says,
@@ -440,7 +434,7 @@ const downloadRequests = (): fc.Arbitrary<Malformed> =>
     label: 'bad download',
     method: 'GET',
     path: `/download?${d.query}`,
-    headers: { Authorization: `Bearer ${'bearer' in d ? ordinaryToken : token}` },
+    headers: { Authorization: `Bearer ${'bearer' in d ? ordinaryToken : env.token}` },
     status: d.status,
     says: d.says,
     jsonErrors: je,
@@ -516,7 +510,7 @@ test('ordinary file names are still taken, raw UTF-8 in `filename` included', as
   ];
   for (const [disposition, stored] of cases) {
     const id = await upload(Buffer.from('content'), disposition);
-    const down = await fetch(`${t.sandbox.apiUrl}/download?id=${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const down = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${id}`, { headers: { Authorization: `Bearer ${env.token}` } });
     assert.equal(down.status, 200);
     await down.arrayBuffer();
     const header = down.headers.get('content-disposition') ?? '';
@@ -525,7 +519,7 @@ test('ordinary file names are still taken, raw UTF-8 in `filename` included', as
 });
 
 test('the sandbox still answers normally afterwards', async () => {
-  const r = await t.query(token, { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': s.saksmappe } });
+  const r = await env.sandbox.query(env.token, { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': env.structure.saksmappe } });
   assert.equal(r.status, 200, r.text);
   assert.equal(r.json.results.length, 1);
 });

@@ -4,27 +4,22 @@
  * clock moves a year between them), so each example has entities it must and must not find.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { test } from 'node:test';
+import { useTestSandbox } from './sandboxHarness';
 import { readSpec, specRequirements } from './specRequirements';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
 /** Case files: A (2024, external id of system A), B (2025, system B), C (2026, no external id,
  * another primary class, closed by its saksstatus); E2025 is an entry made in 2025. */
 const ids: Record<string, string> = {};
 const year = 366 * 24 * 3600;
 
-before(async () => {
-  // Tokens outlive the two years the clock moves.
-  t = await startTestSandbox({ tokenLifetimeSeconds: 10 * year });
-  token = await t.token();
-  s = await buildStructure(t, token);
+// Tokens outlive the two years the clock moves.
+const env = useTestSandbox({ tokenLifetimeSeconds: 10 * year }, { structure: true });
+env.before(async () => {
   const caseFile = async (key: string, tittel: string, klasse: string, external?: string) => {
-    const r = await t.transaction(token, [
+    const r = await env.sandbox.transaction(env.token, [
       { action: 'save', type: 'Saksmappe', id: key, fields: { tittel } },
-      { action: 'link', type: 'Saksmappe', id: key, ref: 'refArkivdel', linkToId: s.arkivdel },
+      { action: 'link', type: 'Saksmappe', id: key, ref: 'refArkivdel', linkToId: env.structure.arkivdel },
       { action: 'link', type: 'Saksmappe', id: key, ref: 'refPrimaerKlasse', linkToId: klasse },
       ...(external
         ? [
@@ -36,10 +31,10 @@ before(async () => {
     assert.equal(r.status, 200, r.text);
     ids[key] = r.json.saved[key].id;
   };
-  await caseFile('A', 'Byggesak Storgata', s.klasser[0], 'A');
-  t.clock.advance(year);
-  await caseFile('B', 'Byggesak Lillegata', s.klasser[0], 'B');
-  const entry = await t.transaction(token, [
+  await caseFile('A', 'Byggesak Storgata', env.structure.klasser[0], 'A');
+  env.sandbox.clock.advance(year);
+  await caseFile('B', 'Byggesak Lillegata', env.structure.klasser[0], 'B');
+  const entry = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: 'E2025', fields: { tittel: 'Innspill', journalposttype: 'I' } },
     { action: 'link', type: 'Journalpost', id: 'E2025', ref: 'refMappe', linkToId: ids.B },
     { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Per' } },
@@ -47,12 +42,11 @@ before(async () => {
   ]);
   assert.equal(entry.status, 200, entry.text);
   ids.E2025 = entry.json.saved.E2025.id;
-  t.clock.advance(year);
-  await caseFile('C', 'Byggesak Torget', s.klasser[1]);
-  const closed = await t.transaction(token, [{ action: 'save', type: 'Saksmappe', id: ids.C, fields: { saksstatus: 'A' } }]);
+  env.sandbox.clock.advance(year);
+  await caseFile('C', 'Byggesak Torget', env.structure.klasser[1]);
+  const closed = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Saksmappe', id: ids.C, fields: { saksstatus: 'A' } }]);
   assert.equal(closed.status, 200, closed.text);
 });
-after(() => t.close());
 
 interface ExampleRun {
   type: string;
@@ -88,8 +82,8 @@ const runs: Record<string, ExampleRun[]> = {
 };
 
 function idOf(key: string): string {
-  if (key === 'S') return s.saksmappe;
-  if (key === 'S.journalpost') return s.journalpost;
+  if (key === 'S') return env.structure.saksmappe;
+  if (key === 'S.journalpost') return env.structure.journalpost;
   return ids[key];
 }
 
@@ -102,8 +96,8 @@ test('rule 8: every example query string of the spec runs and finds exactly the 
     const names = new Set(query.match(/@\w+/g));
     for (const run of runs[query]) {
       assert.deepEqual(Object.keys(run.parameters).sort(), [...names].sort(), `${query}: the run gives exactly the example's parameters`);
-      const parameters = Object.fromEntries(Object.entries(run.parameters).map(([k, v]) => [k, v === 'K1' ? s.klasser[0] : v]));
-      const r = await t.query(token, { type: run.type, query, parameters, limit: 500 });
+      const parameters = Object.fromEntries(Object.entries(run.parameters).map(([k, v]) => [k, v === 'K1' ? env.structure.klasser[0] : v]));
+      const r = await env.sandbox.query(env.token, { type: run.type, query, parameters, limit: 500 });
       assert.equal(r.status, 200, `${query}: ${r.text}`);
       const found = r.json.results.map((x: { id: string }) => x.id).sort();
       assert.deepEqual(found, run.expected.map(idOf).sort(), `${query} with ${JSON.stringify(run.parameters)}`);

@@ -1,7 +1,9 @@
 /**
  * Starts a real sandbox on 127.0.0.1 with a free port and a controllable clock, and talks to it
- * over real HTTP. Every test file starts one and stops it in `after`.
+ * over real HTTP. Every test file starts one and stops it in `after`, most through
+ * `useTestSandbox`.
  */
+import { after, before } from 'node:test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/startSandbox';
 import type { SandboxOptions } from '../../sandbox/sandboxOptions';
 
@@ -146,6 +148,70 @@ export async function buildStructure(t: TestSandbox, token: string, label = 'S')
   if (folder.status !== 200) throw new Error(`case file failed: ${folder.text}`);
   const f = folder.json.saved;
   return { arkiv: s.arkiv.id, arkivdel: s.del.id, system: s.sys.id, klasser: [s.K1.id, s.K2.id, s.K3.id], saksmappe: f.sak.id, journalpost: f.jp.id };
+}
+
+/** What a test file shares. `useTestSandbox` fills it in its `before` hook, so its properties are
+ * read inside hooks and tests, never while the file loads. */
+export interface SandboxFixture {
+  readonly sandbox: TestSandbox;
+  /** A token of the `full` account. */
+  readonly token: string;
+  /** Made by `buildStructure`; only with `{ structure: true }`. */
+  readonly structure: Structure;
+  /**
+   * Registers a `before` hook for more setup that runs once the sandbox, token and structure are
+   * there. A plain `before` would not do at file level: Node 20 starts file-level `before` hooks
+   * without waiting for the ones registered earlier.
+   */
+  before(setup: () => Promise<void> | void): void;
+}
+
+export interface SandboxFixtureSetup {
+  /** Build the structure (`buildStructure`) once the sandbox runs. */
+  structure?: boolean;
+}
+
+/**
+ * Registers, for the file or for the enclosing `describe`, the `before` hook that starts a sandbox,
+ * gets a token and (when asked) builds the structure, and the `after` hook that stops the sandbox.
+ */
+export function useTestSandbox(options: SandboxOptions = {}, setup: SandboxFixtureSetup = {}): SandboxFixture {
+  let sandbox: TestSandbox | undefined;
+  let token: string | undefined;
+  let structure: Structure | undefined;
+  let started: Promise<void> | undefined;
+  const start = async () => {
+    sandbox = await startTestSandbox(options);
+    token = await sandbox.token();
+    if (setup.structure) structure = await buildStructure(sandbox, token);
+  };
+  // Whichever hook runs first starts the sandbox and the others wait for that same start.
+  before(() => (started ??= start()));
+  // The sandbox is missing when its start failed; that failure is the one to report.
+  after(() => sandbox?.close());
+  // A read before the hook ran would otherwise surface as a puzzling `undefined` far from its cause.
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is read before the before hook of useTestSandbox has run`);
+    return value;
+  };
+  return {
+    get sandbox() {
+      return ready(sandbox, 'the sandbox');
+    },
+    get token() {
+      return ready(token, 'the token');
+    },
+    get structure() {
+      if (!setup.structure) throw new Error('no structure is built: pass { structure: true } to useTestSandbox');
+      return ready(structure, 'the structure');
+    },
+    before(more) {
+      before(async () => {
+        await (started ??= start());
+        await more();
+      });
+    },
+  };
 }
 
 /** Waits for `condition` by polling (never a fixed sleep); fails after `timeoutMs`. */

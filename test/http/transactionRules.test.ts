@@ -4,60 +4,52 @@
  * not for something else in the transaction, and with the archive checked unchanged after it.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { test } from 'node:test';
+import { useTestSandbox } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
-before(async () => {
-  t = await startTestSandbox();
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+const env = useTestSandbox({}, { structure: true });
 
 async function count(type: string): Promise<number> {
-  const r = await t.query(token, { type, limit: 500, publicUse: false });
+  const r = await env.sandbox.query(env.token, { type, limit: 500, publicUse: false });
   assert.equal(r.status, 200, r.text);
   return r.json.results.length;
 }
 
 async function fetchOne(type: string, id: string) {
-  const r = await t.query(token, { type, query: 'id = @id', parameters: { '@id': id }, publicUse: false });
+  const r = await env.sandbox.query(env.token, { type, query: 'id = @id', parameters: { '@id': id }, publicUse: false });
   assert.equal(r.status, 200, r.text);
   return r.json.results[0];
 }
 
 test('rule 1: an update sends only the changed fields and keeps the rest; fields of another type and references are refused [transaction rule 1]', async () => {
-  const before = await fetchOne('Saksmappe', s.saksmappe);
-  const update = await t.transaction(token, [{ action: 'save', type: 'Saksmappe', id: s.saksmappe, fields: { beskrivelse: 'Only this changes' } }]);
+  const before = await fetchOne('Saksmappe', env.structure.saksmappe);
+  const update = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Saksmappe', id: env.structure.saksmappe, fields: { beskrivelse: 'Only this changes' } }]);
   assert.equal(update.status, 200, update.text);
-  const after = await fetchOne('Saksmappe', s.saksmappe);
+  const after = await fetchOne('Saksmappe', env.structure.saksmappe);
   assert.deepEqual(after.fields, { ...before.fields, beskrivelse: 'Only this changes' });
   assert.deepEqual(after.links, before.links);
-  const foreign = await t.transaction(token, [{ action: 'save', type: 'Journalpost', id: s.journalpost, fields: { saksaar: 2020 } }]);
+  const foreign = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Journalpost', id: env.structure.journalpost, fields: { saksaar: 2020 } }]);
   assert.equal(foreign.status, 400, foreign.text);
   assert.match(foreign.json.description, /Journalpost has no field `saksaar`/);
-  const reference = await t.transaction(token, [{ action: 'save', type: 'Journalpost', id: s.journalpost, fields: { refMappe: s.saksmappe } }]);
+  const reference = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Journalpost', id: env.structure.journalpost, fields: { refMappe: env.structure.saksmappe } }]);
   assert.equal(reference.status, 400, reference.text);
   assert.match(reference.json.description, /`refMappe` is a reference.*link/);
-  assert.equal((await fetchOne('Saksmappe', s.saksmappe)).version, after.version);
+  assert.equal((await fetchOne('Saksmappe', env.structure.saksmappe)).version, after.version);
 });
 
 test('rule 2: a new Arkiv needs an Arkivskaper linked in the same transaction [transaction rule 2]', async () => {
   const before = await count('Arkiv');
-  const alone = await t.transaction(token, [{ action: 'save', type: 'Arkiv', id: 'a', fields: { tittel: 'Without creator' } }]);
+  const alone = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Arkiv', id: 'a', fields: { tittel: 'Without creator' } }]);
   assert.equal(alone.status, 400, alone.text);
   assert.match(alone.json.description, /actions\[0\].*Arkivskaper/);
   // An Arkivskaper saved but not linked does not count either.
-  const unlinked = await t.transaction(token, [
+  const unlinked = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Arkiv', id: 'a', fields: { tittel: 'Creator not linked' } },
     { action: 'save', type: 'Arkivskaper', id: 'as', fields: { arkivskaperIdent: 'X', arkivskaperNavn: 'X' } },
   ]);
   assert.equal(unlinked.status, 400, unlinked.text);
   assert.equal(await count('Arkiv'), before);
-  const linked = await t.transaction(token, [
+  const linked = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Arkiv', id: 'a', fields: { tittel: 'With creator' } },
     { action: 'save', type: 'Arkivskaper', id: 'as', fields: { arkivskaperIdent: 'X', arkivskaperNavn: 'X' } },
     { action: 'link', type: 'Arkivskaper', id: 'as', ref: 'refArkiv', linkToId: 'a' },
@@ -75,42 +67,42 @@ const entryFromParentSide = (folder: string) => [
 
 test('rule 3: links go from the child toward the parent; the parent side is refused, the child side works [transaction rule 3]', async () => {
   const before = await count('Journalpost');
-  const down = await t.transaction(token, entryFromParentSide(s.saksmappe));
+  const down = await env.sandbox.transaction(env.token, entryFromParentSide(env.structure.saksmappe));
   assert.equal(down.status, 400, down.text);
   assert.match(down.json.description, /actions\[1\]: Saksmappe\.refRegistrering points down the structure.*child toward the parent/);
-  const party = await t.transaction(token, [
+  const party = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Party linked from above', journalposttype: 'I' } },
-    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: s.saksmappe },
+    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: env.structure.saksmappe },
     { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
     { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refKorrespondansepart', linkToId: 'kp' },
   ]);
   assert.equal(party.status, 400, party.text);
   assert.match(party.json.description, /actions\[3\]: Journalpost\.refKorrespondansepart points down the structure/);
   assert.equal(await count('Journalpost'), before);
-  const up = await t.transaction(token, [
+  const up = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Linked from below', journalposttype: 'I' } },
-    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: s.saksmappe },
+    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: env.structure.saksmappe },
     { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
     { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
   ]);
   assert.equal(up.status, 200, up.text);
-  assert.equal(up.json.saved.jp.links.refMappe, Number(s.saksmappe));
+  assert.equal(up.json.saved.jp.links.refMappe, Number(env.structure.saksmappe));
 });
 
 test('rule 3: actions run in order, so a link to a temporary id saved only later is refused [transaction rule 3]', async () => {
   const before = await count('Journalpost');
-  const early = await t.transaction(token, [
+  const early = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
     { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
     { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Saved too late', journalposttype: 'I' } },
-    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: s.saksmappe },
+    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: env.structure.saksmappe },
   ]);
   assert.equal(early.status, 400, early.text);
   assert.match(early.json.description, /actions\[1\]: "jp" is used here, but created only by action 3/);
   assert.equal(await count('Journalpost'), before);
-  const ordered = await t.transaction(token, [
+  const ordered = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Saved first', journalposttype: 'I' } },
-    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: s.saksmappe },
+    { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: env.structure.saksmappe },
     { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
     { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
   ]);
@@ -119,32 +111,32 @@ test('rule 3: actions run in order, so a link to a temporary id saved only later
 });
 
 test('rule 5: unlink cannot detach a Journalpost from the case file it cannot exist without [transaction rule 5]', async () => {
-  const r = await t.transaction(token, [{ action: 'unlink', type: 'Journalpost', id: s.journalpost, ref: 'refMappe', unlinkFromId: s.saksmappe }]);
+  const r = await env.sandbox.transaction(env.token, [{ action: 'unlink', type: 'Journalpost', id: env.structure.journalpost, ref: 'refMappe', unlinkFromId: env.structure.saksmappe }]);
   assert.equal(r.status, 400, r.text);
   assert.match(r.json.description, /actions\[0\]: A Journalpost cannot exist without its refMappe/);
-  assert.equal((await fetchOne('Journalpost', s.journalpost)).links.refMappe, Number(s.saksmappe));
+  assert.equal((await fetchOne('Journalpost', env.structure.journalpost)).links.refMappe, Number(env.structure.saksmappe));
   // A secondary class can exist unattached, so it unlinks.
-  const linked = await t.transaction(token, [{ action: 'link', type: 'Journalpost', id: s.journalpost, ref: 'refSekundaerKlasse', linkToId: s.klasser[2] }]);
+  const linked = await env.sandbox.transaction(env.token, [{ action: 'link', type: 'Journalpost', id: env.structure.journalpost, ref: 'refSekundaerKlasse', linkToId: env.structure.klasser[2] }]);
   assert.equal(linked.status, 200, linked.text);
-  const unlinked = await t.transaction(token, [{ action: 'unlink', type: 'Journalpost', id: s.journalpost, ref: 'refSekundaerKlasse', unlinkFromId: s.klasser[2] }]);
+  const unlinked = await env.sandbox.transaction(env.token, [{ action: 'unlink', type: 'Journalpost', id: env.structure.journalpost, ref: 'refSekundaerKlasse', unlinkFromId: env.structure.klasser[2] }]);
   assert.equal(unlinked.status, 200, unlinked.text);
-  const bySecondary = await t.query(token, { type: 'Journalpost', query: 'refSekundaerKlasse.id = @k', parameters: { '@k': s.klasser[2] } });
+  const bySecondary = await env.sandbox.query(env.token, { type: 'Journalpost', query: 'refSekundaerKlasse.id = @k', parameters: { '@k': env.structure.klasser[2] } });
   assert.deepEqual(bySecondary.json.results, []);
 });
 
 test('rule 7: a numeric id is never a temporary id: it names an existing entity, so a save with one creates nothing [transaction rule 7]', async () => {
   const before = await count('Klassifikasjonssystem');
-  const unknown = await t.transaction(token, [{ action: 'save', type: 'Klassifikasjonssystem', id: '98765432', fields: { tittel: 'Meant as new' } }]);
+  const unknown = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Klassifikasjonssystem', id: '98765432', fields: { tittel: 'Meant as new' } }]);
   assert.equal(unknown.status, 404, unknown.text);
   assert.match(unknown.json.description, /actions\[0\].*No entity has id 98765432/);
   // A numeric "temporary" id that happens to be an existing id updates that entity instead.
-  const clash = await t.transaction(token, [{ action: 'save', type: 'Klassifikasjonssystem', id: s.system, fields: { beskrivelse: 'Meant as new' } }]);
+  const clash = await env.sandbox.transaction(env.token, [{ action: 'save', type: 'Klassifikasjonssystem', id: env.structure.system, fields: { beskrivelse: 'Meant as new' } }]);
   assert.equal(clash.status, 200, clash.text);
-  assert.deepEqual(Object.keys(clash.json.saved), [s.system]);
-  assert.equal(clash.json.saved[s.system].version, '2');
+  assert.deepEqual(Object.keys(clash.json.saved), [env.structure.system]);
+  assert.equal(clash.json.saved[env.structure.system].version, '2');
   assert.equal(await count('Klassifikasjonssystem'), before);
   // Temporary ids with digits in them are fine as long as they are not all digits.
-  const temp = await t.transaction(token, [
+  const temp = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Klassifikasjonssystem', id: 'k1', fields: { tittel: 'New one' } },
     { action: 'save', type: 'Klassifikasjonssystem', id: '2024-b', fields: { tittel: 'New two' } },
   ]);

@@ -5,37 +5,29 @@
  * `filnavn` and in the download's headers.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { buildStructure, startTestSandbox, type Structure, type TestSandbox } from './sandboxHarness';
+import { test } from 'node:test';
+import { useTestSandbox } from './sandboxHarness';
 
-let t: TestSandbox;
-let token: string;
-let s: Structure;
-before(async () => {
-  t = await startTestSandbox();
-  token = await t.token();
-  s = await buildStructure(t, token);
-});
-after(() => t.close());
+const env = useTestSandbox({}, { structure: true });
 
 async function upload(content: Buffer, disposition: string | undefined) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'X-Service-Error-Response-Type': 'application/json' };
+  const headers: Record<string, string> = { Authorization: `Bearer ${env.token}`, 'Content-Type': 'application/octet-stream', 'X-Service-Error-Response-Type': 'application/json' };
   if (disposition !== undefined) headers['Content-Disposition'] = disposition;
-  const response = await fetch(`${t.sandbox.apiUrl}/upload`, { method: 'POST', headers, body: content });
+  const response = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, { method: 'POST', headers, body: content });
   const text = await response.text();
   return { status: response.status, json: JSON.parse(text) };
 }
 
 async function download(id: string) {
-  const response = await fetch(`${t.sandbox.apiUrl}/download?id=${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${id}`, { headers: { Authorization: `Bearer ${env.token}` } });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
 /** Links the file to a new Dokumentversjon and returns the version's fields. */
 async function linkVersion(key: string, fileId: string): Promise<Record<string, unknown>> {
-  const r = await t.transaction(token, [
+  const r = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Dokument', id: `${key}-doc`, fields: { tittel: key } },
-    { action: 'link', type: 'Dokument', id: `${key}-doc`, ref: 'refRegistrering', linkToId: s.journalpost },
+    { action: 'link', type: 'Dokument', id: `${key}-doc`, ref: 'refRegistrering', linkToId: env.structure.journalpost },
     { action: 'save', type: 'Dokumentversjon', id: key, fields: { referanseDokumentfil: fileId, variantformat: 'A' } },
     { action: 'link', type: 'Dokumentversjon', id: key, ref: 'refDokument', linkToId: `${key}-doc` },
   ]);
@@ -75,7 +67,7 @@ test('`filename*` takes a charset in any case and wins over `filename`; the down
 });
 
 test('the name is required: no header, no name parameter, or an empty name is 400 and nothing is stored [upload rule name required]', async () => {
-  const stored = async () => (await t.sandbox.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploaded_file')).rows[0].n;
+  const stored = async () => (await env.sandbox.sandbox.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploaded_file')).rows[0].n;
   const before = await stored();
   for (const disposition of [undefined, 'attachment', 'attachment; name=a.txt', 'attachment; filename=', 'attachment; filename=""', "attachment; filename*=UTF-8''"]) {
     const r = await upload(Buffer.from('nameless'), disposition);
