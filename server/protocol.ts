@@ -101,7 +101,7 @@ export const QueryRequestBodyRequest = new RequestType<QueryRequestBodyParams, Q
 
 /** The `noarkq.*` settings the server reads through `workspace/configuration` (section `noarkq`). */
 export const serverSettings = z.object({
-  diagnostics: z.object({ enable: z.boolean().default(true) }).default({}),
+  diagnostics: z.object({ enable: z.boolean().default(true) }).default({ enable: true }),
 });
 export type ServerSettings = z.infer<typeof serverSettings>;
 export const defaultServerSettings: ServerSettings = serverSettings.parse({});

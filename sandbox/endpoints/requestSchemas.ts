@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
 
 export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValueSchema), z.record(jsonValueSchema)]),
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
 );
 
 export const queryBodySchema = z
@@ -12,8 +12,8 @@ export const queryBodySchema = z
     limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
     offset: z.number().int('must be a whole number').min(0, 'cannot be negative').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 - 1').optional(),
     query: z.string().optional(),
-    joins: z.record(z.string()).optional(),
-    parameters: z.record(z.union([z.string(), z.number(), z.boolean(), z.null()], { errorMap: () => ({ message: 'a parameter value is a string, number, boolean or null' }) })).optional(),
+    joins: z.record(z.string(), z.string()).optional(),
+    parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'a parameter value is a string, number, boolean or null' })).optional(),
     sortOrder: z.array(z.object({ field: z.string().min(1), order: z.enum(['asc', 'desc']) }).strict()).optional(),
     publicUse: z.boolean().optional(),
   })
@@ -31,7 +31,7 @@ export const transactionActionSchema = z
     type: z.string().min(1),
     id: idSchema,
     version: z.union([z.string(), z.number()]).transform(String).optional(),
-    fields: z.record(jsonValueSchema).optional(),
+    fields: z.record(z.string(), jsonValueSchema).optional(),
     ref: z.string().min(1).optional(),
     linkToId: idListSchema.optional(),
     unlinkFromId: idListSchema.optional(),

@@ -23,8 +23,8 @@ const fragmentDelimiter = '|=fragment=|';
 
 export const fullTextBodySchema = z
   .object({
-    doctype: z.enum(doctypes, { errorMap: () => ({ message: `doctype is one of ${doctypes.join(', ')}` }) }).optional(),
-    query: z.string({ required_error: 'give the text to search for', invalid_type_error: 'query is a string of free text' }),
+    doctype: z.enum(doctypes, { error: `doctype is one of ${doctypes.join(', ')}` }).optional(),
+    query: z.string({ error: (issue) => (issue.input === undefined ? 'give the text to search for' : 'query is a string of free text') }),
     limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
     offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
     publicUse: z.boolean().optional(),

@@ -14,7 +14,7 @@ import { normalizeTimestamp } from '../store/fieldValues';
 import { bsmFieldTypes, type BsmRegistryStore } from './bsmRegistryStore';
 import { requireRegistryId } from './registryIds';
 
-const text = (what: string) => z.string({ invalid_type_error: `${what} is a string` });
+const text = (what: string) => z.string({ error: `${what} is a string` });
 
 const groupBodySchema = z
   .object({
@@ -27,8 +27,8 @@ const fieldBodySchema = z
   .object({
     fieldName: text('fieldName').trim().min(1, 'a fieldName cannot be empty').optional(),
     fieldDescription: text('fieldDescription').optional(),
-    fieldType: z.enum(bsmFieldTypes, { errorMap: () => ({ message: `fieldType is one of ${bsmFieldTypes.join(', ')}` }) }).optional(),
-    fieldValues: z.array(z.union([z.string(), z.number()]), { invalid_type_error: 'fieldValues is an array of allowed values' }).nullable().optional(),
+    fieldType: z.enum(bsmFieldTypes, { error: `fieldType is one of ${bsmFieldTypes.join(', ')}` }).optional(),
+    fieldValues: z.array(z.union([z.string(), z.number()]), { error: 'fieldValues is an array of allowed values' }).nullable().optional(),
   })
   .strict();
 

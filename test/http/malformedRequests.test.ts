@@ -240,7 +240,7 @@ const wrongShape: fc.Arbitrary<Malformed> = fc
   .tuple(
     fc.nat(),
     fc.oneof(
-      notAnObject.map((v) => ({ body: JSON.stringify(v), contentType: 'application/json', status: [400], says: /the body: Expected object|An action is an object|A transaction body is/ })),
+      notAnObject.map((v) => ({ body: JSON.stringify(v), contentType: 'application/json', status: [400], says: /the body: Invalid input: expected object|An action is an object|A transaction body is/ })),
       fc.constantFrom('', '   ', '\n').map((body) => ({ body, contentType: 'application/json', status: [400], says: /body is empty/ })),
       fc.constantFrom('text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/xml').map((contentType) => ({
         body: validBodies()[0],
