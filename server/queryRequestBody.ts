@@ -6,7 +6,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
-import { blockAt, blockByName, usable, visibleVariables, type DocumentBlock, type NoarkqDocument, type ReferenceOccurrence, type VariableDeclaration } from '../core/document';
+import { blockAt, blockByName, ValueResolver, visibleVariables, type NoarkqDocument } from '../core/document';
 import type { FeatureContext } from '../core/features/featureContext';
 import type { JsonValue } from '../core/jsonValue';
 import { checkQueryRequest, queryParameterNames, serializeQuery } from '../core/query';
@@ -44,9 +44,9 @@ export function queryRequestBody(
 
   const values = new Map<string, JsonValue>();
   const missing: string[] = [];
-  const resolver = new ParameterResolver(parsed, block, context, supplied);
+  const resolver = new ValueResolver(parsed, block, { environment: context.environment, supplied, responses: context.responses });
   for (const name of queryParameterNames(request.query)) {
-    const resolved = resolver.variable(name, new Set());
+    const resolved = resolver.variable(name);
     if ('error' in resolved) return { ok: false, error: resolved.error };
     if ('missing' in resolved) missing.push(name);
     else values.set(name, resolved.value);
@@ -60,63 +60,4 @@ export function queryRequestBody(
     };
   }
   return { ok: true, blockName: block.parsed.name?.text, body: serializeQuery(request.query, values) };
-}
-
-type Resolution = { value: JsonValue } | { missing: true } | { error: string };
-
-class ParameterResolver {
-  constructor(
-    private readonly parsed: NoarkqDocument,
-    private readonly block: DocumentBlock,
-    private readonly context: FeatureContext,
-    private readonly supplied: Readonly<Record<string, JsonValue>>,
-  ) {}
-
-  /** A variable's value, looked up innermost first; `visiting` breaks `@a = {{b}}`, `@b = {{a}}`. */
-  variable(name: string, visiting: Set<string>): Resolution {
-    if (visiting.has(name)) return { error: `@${name} is defined through itself (${[...visiting, name].map((n) => `@${n}`).join(' → ')}): give one of them a value.` };
-    const declaration = this.declaration(name);
-    if (declaration) {
-      const value = declaration.value;
-      if (value.kind === 'json') return { value: value.value };
-      if (value.kind === 'invalid') return { error: `@${name} has no valid value: write a JSON literal or a {{reference}} after \`=\`.` };
-      return this.reference(value.reference, new Set([...visiting, name]));
-    }
-    const environment = this.context.environment;
-    if (environment && Object.prototype.hasOwnProperty.call(environment, name)) return { value: environment[name] };
-    if (Object.prototype.hasOwnProperty.call(this.supplied, name)) return { value: this.supplied[name] };
-    return { missing: true };
-  }
-
-  private declaration(name: string): VariableDeclaration | undefined {
-    const own = this.block.index >= 0 ? usable(this.block.parsed.variables).find((v) => v.name === name) : undefined;
-    return own ?? usable(this.parsed.preamble.parsed.variables).find((v) => v.name === name);
-  }
-
-  private reference(ref: ReferenceOccurrence, visiting: Set<string>): Resolution {
-    const text = `{{${ref.name}${ref.segments.map((s) => (s.kind === 'property' ? `.${s.name}` : `[${s.index}]`)).join('')}}}`;
-    if (ref.segments.length === 0 && this.declaration(ref.name)) return this.variable(ref.name, visiting);
-    const target = blockByName(this.parsed, ref.name);
-    if (!target) {
-      if (ref.segments.length === 0) return this.variable(ref.name, visiting);
-      return { error: `${text}: no block is named \`${ref.name}\`.` };
-    }
-    const response = this.context.responses?.get(ref.name);
-    if (!response) return { error: `${text} needs the response of block \`${ref.name}\`, which has not run in this session: run it first.` };
-    if (response.status >= 400) return { error: `${text}: the last run of block \`${ref.name}\` failed (status ${response.status}); run it again.` };
-    let value: JsonValue | undefined = response.body;
-    let path = ref.name;
-    for (const segment of ref.segments) {
-      if (segment.kind === 'property') {
-        value = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, segment.name) ? value[segment.name] : undefined;
-        path += `.${segment.name}`;
-      } else {
-        value = Array.isArray(value) ? value[segment.index] : undefined;
-        path += `[${segment.index}]`;
-      }
-      if (value === undefined) return { error: `${text}: the last response of block \`${ref.name}\` has no \`${path}\`.` };
-    }
-    if (value === undefined) return { error: `${text}: the last response of block \`${ref.name}\` has no body.` };
-    return { value };
-  }
 }

@@ -26,3 +26,4 @@ export { resolveReference, blockNameIndex } from './referenceResolver';
 export { shapeMembers, describeShape, type ShapeMember } from './shapeDescriptions';
 export { entityShape } from './entityShapes';
 export type { ResponseShape, ReferenceResolution, ReferenceProblemKind } from './responseShape';
+export { ValueResolver, type ValueSources, type RecordedResponse, type Resolution } from './valueResolver';
