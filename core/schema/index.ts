@@ -18,3 +18,4 @@ export type {
 export { entityTypes, mergeFieldDefs, mergeReferenceDefs } from './entityTypes';
 export { defaultCodeLists } from './codeLists';
 export { createNoarkModel, noarkModel } from './model';
+export { identifyingFields } from './identifyingFields';

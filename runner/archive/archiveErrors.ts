@@ -1,0 +1,114 @@
+/**
+ * What can go wrong talking to an archive, each kind its own class so that callers (the block
+ * runner, the CLI, the extension) can say exactly what happened and what to do next.
+ */
+
+/** The request that failed, as shown to the user (no token, no secret). */
+export interface RequestSummary {
+  method: string;
+  /** Path relative to the API root, with its query string (`query`, `download?id=12`). */
+  path: string;
+}
+
+/** The archive answered with an error status (4xx/5xx). `errorId`/`description` come from the
+ * JSON error body when there is one; a plain-text body becomes the description. */
+export class ArchiveError extends Error {
+  override readonly name = 'ArchiveError';
+  constructor(
+    readonly request: RequestSummary,
+    readonly status: number,
+    readonly description: string,
+    readonly errorId: string | undefined,
+    /** The body as received (text), for the raw view. */
+    readonly body: string,
+  ) {
+    super(`${request.method} ${request.path}: ${status}${errorId ? ` (errorId ${errorId})` : ''}: ${description}`);
+  }
+}
+
+/** A write (transaction, upload, registry change, bulk) whose response was lost: it may or may not
+ * have happened. Never retried automatically; `check` says how to find out. */
+export class OutcomeUnknownError extends Error {
+  override readonly name = 'OutcomeUnknownError';
+  constructor(
+    readonly request: RequestSummary,
+    override readonly cause: unknown,
+    /** How to tell whether the write happened, e.g. a query body or a sentence. */
+    readonly check: string,
+    /** The `POST query` body that shows whether it happened, when one can be built. */
+    readonly checkQuery?: CheckQuery,
+  ) {
+    super(`${request.method} ${request.path}: outcome unknown — the connection failed after the request was sent (${describeCause(cause)}). It may or may not have been carried out; ${check}`);
+  }
+}
+
+/** A `POST query` body (as `QueryBody` in archiveApi.ts, kept here so the errors stand alone). */
+export interface CheckQuery {
+  type: string;
+  query: string;
+  parameters: Record<string, string | number | boolean | null>;
+  limit: number;
+}
+
+/** What the caller asked for cannot be sent: a missing file, an empty file name, a bad id. Nothing
+ * was sent to the archive. */
+export class ArchiveRequestError extends Error {
+  override readonly name = 'ArchiveRequestError';
+  constructor(
+    readonly request: RequestSummary,
+    readonly problem: string,
+  ) {
+    super(`${request.method} ${request.path}: ${problem}`);
+  }
+}
+
+/** No usable answer: connection refused or reset, a timeout, a truncated body, after any retries. */
+export class ArchiveConnectionError extends Error {
+  override readonly name = 'ArchiveConnectionError';
+  constructor(
+    readonly request: RequestSummary,
+    override readonly cause: unknown,
+    readonly attempts: number,
+  ) {
+    super(`${request.method} ${request.path}: ${describeCause(cause)}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
+  }
+}
+
+/** The archive answered 2xx, but the body is not what the interface describes. `path` is the
+ * JSON path of the first mismatch (`$.results[3].id`). */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+  constructor(
+    readonly request: RequestSummary,
+    readonly path: string,
+    readonly problem: string,
+    readonly body: string,
+  ) {
+    super(`${request.method} ${request.path}: the response does not have the expected shape at ${path}: ${problem}`);
+  }
+}
+
+/** Authentication failed before any archive request: the token URL refused the credentials, or
+ * a secret is missing. */
+export class AuthenticationError extends Error {
+  override readonly name = 'AuthenticationError';
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** The caller aborted (Ctrl-C, Cancel in the editor). */
+export class RunCancelledError extends Error {
+  override readonly name = 'RunCancelledError';
+  constructor(readonly request?: RequestSummary) {
+    super(request ? `${request.method} ${request.path}: cancelled` : 'cancelled');
+  }
+}
+
+export function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message;
+  }
+  return String(cause);
+}
