@@ -1,0 +1,360 @@
+/**
+ * Bearer tokens from an OAuth 2.0 token endpoint (the vendor's identity provider or Azure AD):
+ * the client_credentials and password grants, renewed with the refresh_token grant when the
+ * provider issued a refresh token. The protocol itself is oauth4webapi's; this module decides when
+ * to ask, shares one request between concurrent callers, and turns every failure into an
+ * `AuthenticationError` that names the environment and the token URL but never a secret.
+ */
+import * as oauth from 'oauth4webapi';
+import { z } from 'zod';
+import { AuthenticationError, RunCancelledError, describeCause } from '../archive/archiveErrors';
+import { isSecureEnough } from './loopbackHost';
+import type { TokenProvider } from './tokenProvider';
+
+/** How the client proves who it is at the token endpoint. */
+export type ClientAuthentication =
+  /** `client_id`/`client_secret` in HTTP Basic (`basic`) or in the form body (`body`). */
+  | { method: 'basic' | 'body'; clientId: string; clientSecret: string }
+  /** A public client: only `client_id` in the body (password grant only). */
+  | { method: 'none'; clientId: string };
+
+export type ConfidentialClient = Extract<ClientAuthentication, { method: 'basic' | 'body' }>;
+
+export type OAuthGrant =
+  | { kind: 'client_credentials'; client: ConfidentialClient }
+  | { kind: 'password'; client: ClientAuthentication; user: string; password: string };
+
+export interface OAuthSettings {
+  /** The environment's name, for messages. */
+  environment: string;
+  /** The token endpoint (no discovery: the vendor's identity provider publishes none). */
+  tokenUrl: string;
+  grant: OAuthGrant;
+  /** Space-separated scopes; omitted from the request when undefined. */
+  scope?: string;
+  /** Allow plain http:// to a host other than this machine (loopback is always allowed). */
+  allowHttp?: boolean;
+  /** Where the user sets each secret, for the hint after a refusal (`NOARKQ_CLIENT_SECRET`, or
+   * the extension's own words). */
+  secretSources?: { clientSecret?: string; password?: string };
+}
+
+/** What oauth4webapi hands to `fetch`; a replacement gets the same arguments. */
+export type TokenRequestFetch = (url: string, init: oauth.CustomFetchOptions<'POST', URLSearchParams>) => Promise<Response>;
+
+export interface OAuthTokenProviderOptions {
+  /** Milliseconds since the epoch; injectable so that tests can move time. */
+  now?: () => number;
+  /** Renew this long before expiry (default 60 s, the vendor samples' habit), but never more than
+   * half the token's lifetime, so a short-lived token is not renewed on every call. */
+  refreshMarginSeconds?: number;
+  /** Give up on an unanswered token request after this long (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Replaces global `fetch` for token requests (tracing, a custom dispatcher). */
+  fetch?: TokenRequestFetch;
+}
+
+interface HeldToken {
+  accessToken: string;
+  /** When to fetch a new one (ms since the epoch); undefined when the provider gave no lifetime,
+   * so the token is kept until the archive refuses it. */
+  renewAt: number | undefined;
+}
+
+interface PendingFetch {
+  promise: Promise<HeldToken>;
+  waiters: number;
+  /** Every caller gave up: abort the request, and let the next caller start a new one. */
+  abandon(): void;
+}
+
+type GrantType = OAuthGrant['kind'] | 'refresh_token';
+
+const oauthErrorBody = z.object({ error: z.string().min(1), error_description: z.string().optional() });
+
+export class OAuthTokenProvider implements TokenProvider {
+  private readonly url: URL;
+  private readonly as: oauth.AuthorizationServer;
+  private readonly client: oauth.Client;
+  private readonly clientAuth: oauth.ClientAuth;
+  private readonly requestOptions: oauth.HttpRequestOptions<'POST', URLSearchParams>;
+  private readonly now: () => number;
+  private readonly marginMs: number;
+  private readonly timeoutMs: number;
+  private held: HeldToken | undefined;
+  private refreshToken: string | undefined;
+  private pending: PendingFetch | undefined;
+  private readonly issued = new Set<string>();
+
+  constructor(
+    private readonly settings: OAuthSettings,
+    options: OAuthTokenProviderOptions = {},
+  ) {
+    let url: URL;
+    try {
+      url = new URL(settings.tokenUrl);
+    } catch {
+      throw new AuthenticationError(`Environment "${settings.environment}": the token URL \`${settings.tokenUrl}\` is not a valid URL.`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new AuthenticationError(`Environment "${settings.environment}": the token URL ${url.href} must be an http(s) URL.`);
+    }
+    if (!isSecureEnough(url, settings.allowHttp === true)) {
+      throw new AuthenticationError(
+        `Environment "${settings.environment}": the token URL ${url.href} is plain http:// to another machine, which would send the credentials unencrypted; use https://, or set "allowHttp": true on the environment if the network is trusted.`,
+      );
+    }
+    this.url = url;
+    // No discovery: the metadata is just the token endpoint. The issuer only matters for ID
+    // tokens, which `dropIdToken` keeps away from oauth4webapi.
+    this.as = { issuer: url.origin, token_endpoint: url.href };
+    this.client = { client_id: settings.grant.client.clientId };
+    const client = settings.grant.client;
+    this.clientAuth = client.method === 'basic' ? oauth.ClientSecretBasic(client.clientSecret) : client.method === 'body' ? oauth.ClientSecretPost(client.clientSecret) : oauth.None();
+    const fetchImpl: TokenRequestFetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.requestOptions = {
+      [oauth.customFetch]: async (input, init) => dropIdToken(await fetchImpl(input, init)),
+      // Already checked above: https, loopback, or explicitly allowed by the environment.
+      [oauth.allowInsecureRequests]: url.protocol === 'http:',
+    };
+    this.now = options.now ?? Date.now;
+    this.marginMs = (options.refreshMarginSeconds ?? 60) * 1000;
+    this.timeoutMs = options.requestTimeoutMs ?? 30_000;
+  }
+
+  async token(signal?: AbortSignal): Promise<string> {
+    if (signal?.aborted) throw new RunCancelledError();
+    const held = this.held;
+    if (held && (held.renewAt === undefined || this.now() < held.renewAt)) return held.accessToken;
+    this.pending ??= this.startFetch();
+    return (await waitFor(this.pending, signal)).accessToken;
+  }
+
+  invalidate(rejected: string): boolean {
+    if (this.held?.accessToken === rejected) this.held = undefined;
+    // A token other than the held one was refused: it was replaced meanwhile, and the next
+    // `token()` gives the replacement, so the caller's retry still makes sense.
+    return true;
+  }
+
+  secrets(): readonly string[] {
+    const client = this.settings.grant.client;
+    const own = [client.method === 'none' ? undefined : client.clientSecret, this.settings.grant.kind === 'password' ? this.settings.grant.password : undefined];
+    return [...own.filter((s): s is string => typeof s === 'string' && s.length > 0), ...this.issued];
+  }
+
+  private startFetch(): PendingFetch {
+    const controller = new AbortController();
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = AbortSignal.any([controller.signal, timeout]);
+    const entry: PendingFetch = {
+      waiters: 0,
+      abandon: () => {
+        controller.abort();
+        if (this.pending === entry) this.pending = undefined;
+      },
+      promise: this.fetchToken(signal)
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) throw new RunCancelledError();
+          if (timeout.aborted) throw this.failure(`no answer within ${this.timeoutMs < 1000 ? `${this.timeoutMs} ms` : `${Math.round(this.timeoutMs / 1000)} s`}`);
+          throw error;
+        })
+        .finally(() => {
+          if (this.pending === entry) this.pending = undefined;
+        }),
+    };
+    // Nobody may be waiting any more (every caller aborted); the outcome must not go unhandled.
+    entry.promise.catch(() => undefined);
+    return entry;
+  }
+
+  private async fetchToken(signal: AbortSignal): Promise<HeldToken> {
+    const startedAt = this.now();
+    if (this.refreshToken !== undefined) {
+      try {
+        return this.hold(await this.request('refresh_token', signal), startedAt);
+      } catch (error) {
+        const refusal = await refusalOf(error);
+        // A refresh token that expired, was rotated away or revoked: log in again with the grant.
+        if (refusal?.code !== 'invalid_grant') throw refusal ? this.refusal(refusal, 'refresh_token') : this.explain(error);
+        this.refreshToken = undefined;
+      }
+    }
+    const kind = this.settings.grant.kind;
+    try {
+      return this.hold(await this.request(kind, signal), startedAt);
+    } catch (error) {
+      const refusal = await refusalOf(error);
+      throw refusal ? this.refusal(refusal, kind) : this.explain(error);
+    }
+  }
+
+  private async request(grant: GrantType, signal: AbortSignal): Promise<oauth.TokenEndpointResponse> {
+    const options = { ...this.requestOptions, signal };
+    const scope: Record<string, string> = this.settings.scope === undefined ? {} : { scope: this.settings.scope };
+    if (grant === 'refresh_token') {
+      const response = await oauth.refreshTokenGrantRequest(this.as, this.client, this.clientAuth, this.refreshToken ?? '', options);
+      return oauth.processRefreshTokenResponse(this.as, this.client, response);
+    }
+    if (grant === 'client_credentials') {
+      const response = await oauth.clientCredentialsGrantRequest(this.as, this.client, this.clientAuth, scope, options);
+      return oauth.processClientCredentialsResponse(this.as, this.client, response);
+    }
+    const password = this.settings.grant;
+    if (password.kind !== 'password') throw new Error('unreachable: the password grant without a password');
+    // oauth4webapi has no dedicated function for the resource owner password grant (OAuth 2.1
+    // drops it); the generic token request sends it with the same client authentication.
+    const response = await oauth.genericTokenEndpointRequest(this.as, this.client, this.clientAuth, 'password', { username: password.user, password: password.password, ...scope }, options);
+    return oauth.processGenericTokenEndpointResponse(this.as, this.client, response);
+  }
+
+  private hold(response: oauth.TokenEndpointResponse, startedAt: number): HeldToken {
+    this.issued.add(response.access_token);
+    // Without a new refresh token the old one stays valid (RFC 6749 §6); a fresh grant without
+    // one means there is none.
+    if (response.refresh_token !== undefined) {
+      this.refreshToken = response.refresh_token;
+      this.issued.add(response.refresh_token);
+    }
+    const lifetimeMs = response.expires_in === undefined ? undefined : response.expires_in * 1000;
+    // Counted from when the request was sent, so the time it took cannot make the token outlive its expiry.
+    const renewAt = lifetimeMs === undefined ? undefined : startedAt + lifetimeMs - Math.min(this.marginMs, lifetimeMs / 2);
+    const held: HeldToken = { accessToken: response.access_token, renewAt };
+    this.held = held;
+    return held;
+  }
+
+  /** What went wrong, when the identity provider did not say it in an OAuth error. */
+  private explain(error: unknown): Error {
+    if (error instanceof RunCancelledError || error instanceof AuthenticationError) return error;
+    if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) return error;
+    if (error instanceof oauth.OperationProcessingError) {
+      if (error.cause instanceof Response && error.cause.status !== 200) return this.failure(`${answered(error.cause)} instead of a token (is this the token URL?)`);
+      // oauth4webapi keeps the offending values in `cause`; only its message (which names the
+      // property, never its value) is shown.
+      return this.failure(`the answer is not a usable token response: ${error.message}`);
+    }
+    if (error instanceof oauth.UnsupportedOperationError) return this.failure(`the answer is not a usable token response: ${error.message}`);
+    if (error instanceof TypeError && error.message === 'fetch failed') return this.failure(`could not reach it: ${describeCause(error.cause)}`);
+    return this.failure(describeCause(error));
+  }
+
+  private refusal({ status, statusText, code, description }: Refusal, grant: GrantType): Error {
+    if (code === undefined) {
+      // A 401 without an OAuth error body: a provider that only sends a challenge, or a URL that
+      // is not the token endpoint at all.
+      return this.failure(`${answered({ status, statusText })} without an OAuth error (is this the token URL?)${status === 401 ? this.hint(undefined, grant) : '.'}`);
+    }
+    return this.failure(`the identity provider refused the ${grantName(grant)} (HTTP ${status} ${code}${description ? `: ${description}` : ''})${this.hint(code, grant)}`);
+  }
+
+  private hint(code: string | undefined, grant: GrantType): string {
+    const clientSecret = this.settings.secretSources?.clientSecret ?? 'the client secret';
+    const password = this.settings.secretSources?.password ?? 'the password';
+    const clientId = this.settings.grant.client.clientId;
+    if (code === 'invalid_client' || code === undefined) {
+      return this.settings.grant.client.method === 'none'
+        ? `. Check the client id "${clientId}": the provider may need a confidential client (a client secret).`
+        : `. Check the client id "${clientId}" and ${clientSecret}.`;
+    }
+    if (code === 'invalid_grant' && grant === 'password') return `. Check the user "${this.settings.grant.kind === 'password' ? this.settings.grant.user : ''}" and ${password}.`;
+    if (code === 'invalid_scope') return `. Check the scope "${this.settings.scope ?? ''}".`;
+    if (code === 'unauthorized_client' || code === 'unsupported_grant_type') return `. The client "${clientId}" may not be allowed this grant: check the environment's auth kind.`;
+    return '.';
+  }
+
+  private failure(what: string): AuthenticationError {
+    return new AuthenticationError(redact(`Could not get a token for environment "${this.settings.environment}" from ${this.url.href}: ${what}`, this.secrets()));
+  }
+}
+
+function answered(response: { status: number; statusText: string }): string {
+  return `the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+}
+
+function grantName(grant: GrantType): string {
+  return grant === 'client_credentials' ? 'client credentials' : grant === 'password' ? 'user name and password' : 'refresh token';
+}
+
+/** Every occurrence of a secret becomes `***`: an identity provider may echo what it was sent. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length > 0) out = out.split(secret).join('***');
+  return out;
+}
+
+/** Waits for a shared fetch on behalf of one caller; when every caller has given up, the fetch is
+ * aborted. A caller without a signal never gives up, so it keeps the fetch alive. */
+function waitFor(pending: PendingFetch, signal: AbortSignal | undefined): Promise<HeldToken> {
+  pending.waiters++;
+  return new Promise<HeldToken>((resolve, reject) => {
+    let waiting = true;
+    const leave = () => {
+      if (!waiting) return false;
+      waiting = false;
+      signal?.removeEventListener('abort', onAbort);
+      pending.waiters--;
+      return true;
+    };
+    const onAbort = () => {
+      if (!leave()) return;
+      if (pending.waiters === 0) pending.abandon();
+      reject(new RunCancelledError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    pending.promise.then(
+      (held) => {
+        if (leave()) resolve(held);
+      },
+      (error: unknown) => {
+        if (leave()) reject(error);
+      },
+    );
+  });
+}
+
+interface Refusal {
+  status: number;
+  statusText: string;
+  code: string | undefined;
+  description: string | undefined;
+}
+
+/** The OAuth error the identity provider answered with, if that is what `error` is. */
+async function refusalOf(error: unknown): Promise<Refusal | undefined> {
+  if (error instanceof oauth.ResponseBodyError) return { status: error.status, statusText: error.response.statusText, code: error.error, description: error.error_description };
+  if (!(error instanceof oauth.WWWAuthenticateChallengeError)) return undefined;
+  // oauth4webapi stops at the `WWW-Authenticate` header of a 401 and leaves the body unread; the
+  // vendor's provider says what went wrong in that body.
+  let body: unknown;
+  try {
+    body = await error.response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = oauthErrorBody.safeParse(body);
+  return { status: error.status, statusText: error.response.statusText, code: parsed.success ? parsed.data.error : undefined, description: parsed.success ? parsed.data.error_description : undefined };
+}
+
+/**
+ * A token response without its `id_token`. noarkq never uses the ID token, and without discovery
+ * the issuer and signing keys are unknown, so oauth4webapi's claim checks would refuse a valid
+ * one (Azure AD returns one for `scope=openid`).
+ */
+export async function dropIdToken(response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('id_token' in body)) {
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  }
+  const { id_token: _dropped, ...rest } = body as Record<string, unknown>;
+  return new Response(JSON.stringify(rest), { status: response.status, statusText: response.statusText, headers });
+}
