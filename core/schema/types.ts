@@ -62,10 +62,14 @@ export interface ReferenceDef {
   requiredOnCreate: boolean;
   /** V: returned in `links` of query and transaction results. */
   returned: boolean;
-  /** L: may be used in a `link` action from this side. */
+  /** L: may be used in a `link` action from this side (the vendor's flag; on a parent-side
+   * reference the archive accepts it, though rule 3 shows links made from the child). */
   linkable: boolean;
   /** U: may be used in an `unlink` action from this side. */
   unlinkable: boolean;
+  /** A parent-side reference the spec itself names as one links are made through (Arkiv
+   * `refArkivskaper`, `refArkivdel`): linking through it is the canonical form, not a variant. */
+  specLinkSide?: boolean;
   /** Name of the same link seen from the target's side, where known. */
   inverse?: string;
   direction: ReferenceDirection;
@@ -96,6 +100,9 @@ export type CreationRule =
       otherMustBeNew?: boolean;
       /** Says what is needed, in the user's terms (used as the diagnostic message). */
       message: string;
+      /** Only a cardinality suggests this link; neither the spec nor the vendor reference states
+       * it as needed on create, and the vendor's own code creates without it: a warning. */
+      expected?: true;
       source: Source;
     }
   | {

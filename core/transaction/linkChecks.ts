@@ -120,16 +120,13 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
   const type = action.type!;
   const refNode = action.ref!.node;
   if (!ref.linkable) {
-    if (ref.direction === 'child') out.push(wrongDirection(action, ref, context));
-    else {
-      out.push({
-        code: TxCodes.refNotLinkable,
-        severity: 'error',
-        ...spanOf(refNode),
-        message: `${type.name}.${ref.name} cannot be set with a link action${ref.inverse ? `; link from the ${ref.target} side with \`${ref.inverse}\` instead` : ''}.`,
-      });
-    }
-  }
+    out.push({
+      code: TxCodes.refNotLinkable,
+      severity: 'error',
+      ...spanOf(refNode),
+      message: `${type.name}.${ref.name} cannot be set with a link action${ref.inverse ? `; link from the ${ref.target} side with \`${ref.inverse}\` instead` : ''}.`,
+    });
+  } else if (ref.direction === 'child' && !ref.specLinkSide) out.push(wrongDirection(action, ref, context));
   if (action.targets.length > 1 && isToOne(ref) && action.targetsNode) {
     out.push({
       code: TxCodes.multipleLinkTargets,
@@ -166,7 +163,7 @@ function checkLink(action: ActionSyntax, ref: ReferenceDef, graph: TransactionGr
 }
 
 /** A link made from the parent side: say which link to make instead, and make it when the
- * types on the other side are known. */
+ * types on the other side are known (a fix for every target, or none). */
 function wrongDirection(action: ActionSyntax, ref: ReferenceDef, context: TransactionCheckContext): NoarkqDiagnostic {
   const model = context.model;
   const type = action.type!;
@@ -186,12 +183,14 @@ function wrongDirection(action: ActionSyntax, ref: ReferenceDef, context: Transa
     }
     if (parts.length > 0) replacement = parts.join(',\n');
   }
+  // The archive accepts the parent side's name of the same relation (the vendor's clients link
+  // this way); rule 3 shows the child side, so that is the form to send.
   return {
     code: TxCodes.linkWrongDirection,
-    severity: 'error',
+    severity: 'warning',
     ...spanOf(action.ref!.node),
-    message: `${type.name}.${ref.name} points down the structure, and links are made from the child toward the parent (rule 3).${inverse ? ` Link the ${ref.target} instead: { "action": "link", "type": "${childTypeName(model, ref.target)}", "id": <its id>, "ref": "${inverse}", "linkToId": "${action.id?.text ?? `<${type.name} id>`}" }.` : ''}`,
-    fixes: replacement ? [{ title: `Link from the ${ref.target} side with \`${inverse}\``, preferred: true, edits: [replaceNodeEdit(action.node, replacement)] }] : undefined,
+    message: `${type.name}.${ref.name} links from the parent side; the archive accepts it, but rule 3 makes links from the child toward the parent.${inverse ? ` Link the ${ref.target} instead: { "action": "link", "type": "${childTypeName(model, ref.target)}", "id": <its id>, "ref": "${inverse}", "linkToId": "${action.id?.text ?? `<${type.name} id>`}" }.` : ''}`,
+    fixes: replacement ? [{ title: `Link from the child side: ${ref.target} \`${inverse}\``, preferred: true, edits: [replaceNodeEdit(action.node, replacement)] }] : undefined,
   };
 }
 

@@ -221,10 +221,10 @@ function missingLink(entity: NewEntity, type: EntityTypeDef, rule: LinkRule, mod
   const ways = rule.anyOf.map((w) => describeWay(w, entity, type)).join(', or ');
   const fix = creationFix(entity, type, rule, model, fresh);
   return {
-    code: TxCodes.missingRequiredLink,
-    severity: 'error',
+    code: rule.expected ? TxCodes.missingExpectedLink : TxCodes.missingRequiredLink,
+    severity: rule.expected ? 'warning' : 'error',
     ...spanOf(entity.firstSave.id!.node),
-    message: `${rule.message} Add ${ways}.`,
+    message: `${rule.message} ${rule.expected ? 'To give it one, add' : 'Add'} ${ways}.`,
     fixes: fix ? [fix] : undefined,
   };
 }

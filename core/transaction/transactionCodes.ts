@@ -52,6 +52,7 @@ export const TxCodes = {
   // Structure (creation rules)
   unlinkedNewEntity: 'tx.unlinked-new-entity',
   missingRequiredLink: 'tx.missing-required-link',
+  missingExpectedLink: 'tx.missing-expected-link',
   tooManyLinks: 'tx.too-many-links',
   missingRequiredField: 'tx.missing-required-field',
   // Business specific metadata
@@ -101,7 +102,7 @@ export const transactionDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: TxCodes.conditionalField, severity: 'information', description: 'A field that only accounts with special permission may write.' },
   { code: TxCodes.unknownReference, severity: 'error', description: '`ref` is not a reference of the action type.' },
   { code: TxCodes.linkTargetTypeMismatch, severity: 'error', description: 'The linked entity is not of the type the reference points to.' },
-  { code: TxCodes.linkWrongDirection, severity: 'error', description: 'A link made from the parent side: links go from the child toward the parent (rule 3).' },
+  { code: TxCodes.linkWrongDirection, severity: 'warning', description: 'A link made from the parent side (Saksmappe `refSakspart`, Klassifikasjonssystem `refKlasse`): the archive accepts it, but rule 3 shows links made from the child toward the parent.' },
   { code: TxCodes.refNotLinkable, severity: 'error', description: 'A reference that cannot be set with a link action.' },
   { code: TxCodes.refNotUnlinkable, severity: 'error', description: 'A reference that cannot be removed with an unlink action.' },
   { code: TxCodes.multipleLinkTargets, severity: 'error', description: 'Several ids in `linkToId`/`unlinkFromId` of a reference that holds one entity.' },
@@ -112,6 +113,7 @@ export const transactionDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: TxCodes.deleteNeedsPermission, severity: 'warning', description: '`delete` needs special permission.' },
   { code: TxCodes.unlinkedNewEntity, severity: 'error', description: 'A new entity that no link in the transaction connects to the structure (rule 2).' },
   { code: TxCodes.missingRequiredLink, severity: 'error', description: 'A new entity without a link its type needs on creation (e.g. a Journalpost without a Korrespondansepart).' },
+  { code: TxCodes.missingExpectedLink, severity: 'warning', description: 'A new entity without a link its cardinality suggests but no creation rule states (a Moetemappe without a primary class): the archive creates it.' },
   { code: TxCodes.tooManyLinks, severity: 'error', description: 'A new entity linked more than once where its type needs exactly one link (e.g. both refMappe and refArkivdel).' },
   { code: TxCodes.missingRequiredField, severity: 'error', description: 'A new entity without a field its type needs on creation (e.g. Dokumentversjon.referanseDokumentfil).' },
   { code: TxCodes.bsmNotAllowed, severity: 'error', description: 'Business specific metadata on an entity type that cannot carry it.' },

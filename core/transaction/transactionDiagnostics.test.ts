@@ -294,10 +294,21 @@ const rows: Row[] = [
     good: tx(newJp, linkJp, newKp, linkKp, newDoc, `{"action": "link", "type": "Dokument", "id": "doc", "ref": "refRegistrering", "linkToId": "jp"}`),
   },
   {
+    code: TxCodes.missingExpectedLink,
+    bad: tx(`{"action": "save", "type": "Moetemappe", "id": ⟦"mm"⟧, "fields": {"tittel": "Styremøte", "moetenummer": "1", "utvalg": "Styret"}}`, `{"action": "link", "type": "Moetemappe", "id": "mm", "ref": "refArkivdel", "linkToId": "332"}`),
+    good: tx(
+      `{"action": "save", "type": "Moetemappe", "id": "mm", "fields": {"tittel": "Styremøte", "moetenummer": "1", "utvalg": "Styret"}}`,
+      `{"action": "link", "type": "Moetemappe", "id": "mm", "ref": "refArkivdel", "linkToId": "332"}`,
+      `{"action": "link", "type": "Moetemappe", "id": "mm", "ref": "refPrimaerKlasse", "linkToId": "210"}`,
+    ),
+    severity: 'warning',
+    fix: true,
+  },
+  {
     code: TxCodes.linkWrongDirection,
     bad: tx(newDoc, `{"action": "link", "type": "Journalpost", "id": "123", "ref": ⟦"refDokument"⟧, "linkToId": "doc"}`),
     good: tx(newDoc, `{"action": "link", "type": "Dokument", "id": "doc", "ref": "refRegistrering", "linkToId": "123"}`),
-    context: { model: variantModel() },
+    severity: 'warning',
     fix: true,
   },
   {
@@ -577,6 +588,32 @@ test('the parent-side links the spec allows (Arkiv refArkivskaper, Arkiv refArki
   );
   const ds = check(text);
   assert.deepEqual(ds, [], show(ds, text));
+});
+
+test('links made from the parent side (as the vendor clients send them) are warnings, and meet the creation rules', () => {
+  const text = tx(
+    newJp,
+    linkJp,
+    `{"action": "save", "type": "EksternId", "id": "ext", "fields": {"eksterntSystem": "S", "eksternID": "1"}}`,
+    `{"action": "link", "type": "Journalpost", "id": "jp", "ref": "refEksternId", "linkToId": ["ext"]}`,
+    newKp,
+    `{"action": "link", "type": "Journalpost", "id": "jp", "ref": "refKorrespondansepart", "linkToId": ["kp"]}`,
+    `{"action": "save", "type": "Klasse", "id": "k", "fields": {"klasseIdent": "07", "tittel": "Report"}}`,
+    `{"action": "link", "type": "Klassifikasjonssystem", "id": "109", "ref": "refKlasse", "linkToId": "k"}`,
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    [`${TxCodes.linkWrongDirection}/warning`, `${TxCodes.linkWrongDirection}/warning`, `${TxCodes.linkWrongDirection}/warning`],
+    show(ds, text),
+  );
+  for (const d of ds) assert.match(d.fixes?.[0]?.title ?? '', /^Link from the child side/);
+});
+
+test('a parent-side link does not stand in for a relation the archive does not have', () => {
+  const text = tx(newKp, `{"action": "link", "type": "Saksmappe", "id": "4201", "ref": ⟦"refKorrespondansepart"⟧, "linkToId": "kp"}`.replace(/[⟦⟧]/g, ''));
+  const codes = check(text).map((d) => `${d.code}/${d.severity}`);
+  assert.ok(codes.includes(`${TxCodes.unknownReference}/error`), codes.join(', '));
 });
 
 test("a second save of a new entity after its link (the vendor sample's opprettet* pattern) is an update, not a duplicate", () => {

@@ -225,9 +225,11 @@ function valueCompletions(
 }
 
 /** References of the type that this action may use: linkable for link, unlinkable for unlink;
- * parent-pointing ones first (links go toward the parent), then peers. */
+ * parent-pointing ones first (links go toward the parent), then peers. A parent-side reference
+ * the archive merely tolerates is left out: completion offers the canonical form only. */
 function refItems(site: CompletionSite, slot: JsonSlot, type: EntityTypeDef, verb: string | undefined): CompletionItem[] {
-  const ok = (r: ReferenceDef): boolean => (verb === 'link' ? r.linkable : verb === 'unlink' ? r.unlinkable : r.linkable || r.unlinkable);
+  const canonical = (r: ReferenceDef): boolean => r.direction !== 'child' || r.specLinkSide === true;
+  const ok = (r: ReferenceDef): boolean => canonical(r) && (verb === 'link' ? r.linkable : verb === 'unlink' ? r.unlinkable : r.linkable || r.unlinkable);
   const order = (r: ReferenceDef): number => (r.direction === 'parent' ? (r.requiredOnCreate ? 0 : 1) : r.direction === 'peer' ? 2 : 3);
   return type.references
     .filter(ok)
