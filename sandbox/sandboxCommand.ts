@@ -8,6 +8,16 @@ import { prepareSeeding } from './seed/seedSelection';
 import { startSandbox } from './startSandbox';
 import { redactPassword } from './store/postgresDatabase';
 
+/** What a sandbox started with an IPC channel sends its parent once it serves requests. */
+export interface SandboxReadyMessage {
+  kind: 'sandbox-ready';
+  url: string;
+  apiUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export async function runSandboxCommand(argv: readonly string[]): Promise<number> {
   const parsed = parseSandboxArguments(argv);
   if (parsed.kind === 'help') {
@@ -39,6 +49,13 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
       clientSecret: accounts.fullClient.secret,
     },
   };
+  // Started by `noarkq run --sandbox` (or the extension) with an IPC channel: tell the parent
+  // where the archive is and which client to use, instead of making it parse the banner.
+  if (process.send) {
+    const ready: SandboxReadyMessage = { kind: 'sandbox-ready', url: sandbox.url, apiUrl: sandbox.apiUrl, tokenUrl: sandbox.tokenUrl, clientId: accounts.fullClient.id, clientSecret: accounts.fullClient.secret };
+    process.send(ready);
+    process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
   process.stdout.write(
     [
       `Sandbox archive running at ${sandbox.url}`,

@@ -1,0 +1,33 @@
+/**
+ * Which blocks must have run before a block can be sent: the blocks its `{{references}}` read,
+ * directly or through variables (its own and the file's), in file order.
+ */
+import { blockNameIndex, usable, type DocumentBlock, type NoarkqDocument, type ReferenceOccurrence } from '../../core/document';
+import { queryParameterNames } from '../../core/query';
+
+export function blockDependencies(doc: NoarkqDocument, block: DocumentBlock): DocumentBlock[] {
+  const blocks = blockNameIndex(doc);
+  const needed = new Set<DocumentBlock>();
+  const followed = new Set<string>();
+  const declaration = (name: string) =>
+    (block.index >= 0 ? usable(block.parsed.variables).find((v) => v.name === name) : undefined) ??
+    usable(doc.preamble.parsed.variables).find((v) => v.name === name);
+
+  const followVariable = (name: string): void => {
+    if (followed.has(name)) return;
+    followed.add(name);
+    const value = declaration(name)?.value;
+    if (value?.kind === 'reference') followReference(value.reference);
+  };
+  const followReference = (ref: Pick<ReferenceOccurrence, 'name' | 'segments'>): void => {
+    if (ref.segments.length === 0 && declaration(ref.name)) return followVariable(ref.name);
+    const target = blocks.get(ref.name);
+    if (target && target !== block) needed.add(target);
+  };
+
+  // References in variable values count only when the variable is used.
+  for (const ref of block.parsed.references) if (ref.context !== 'variable') followReference(ref);
+  const request = block.parsed.request;
+  if (request?.kind === 'query') for (const name of queryParameterNames(request.query)) followVariable(name);
+  return [...needed].sort((a, b) => a.index - b.index);
+}
