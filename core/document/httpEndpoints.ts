@@ -1,6 +1,7 @@
 /**
  * The archive interface's endpoints (spec "Endpoints"), for checking GET/POST/PUT/DELETE requests.
- * `logs/download-log` is the vendor's path; the spec leaves it "not shown".
+ * `logs/download-log` is the vendor's path; the spec leaves it "not shown". `full-text/set` is the
+ * vendor's (since 3.3.0); the spec does not list it.
  */
 import type { HttpMethod } from './documentModel';
 
@@ -28,6 +29,7 @@ export const apiEndpoints: readonly EndpointDef[] = [
   { path: 'bulk/open', methods: ['POST'], takesBody: true },
   { path: 'bulk/close', methods: ['POST'], takesBody: true },
   { path: 'full-text/search', methods: ['POST'], takesBody: true },
+  { path: 'full-text/set', methods: ['POST'], takesBody: true },
 ];
 
 /** The interface's path prefix (spec "Versioning"). */

@@ -194,6 +194,14 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
       num('offset', 'Offset of the first hit, default 0.'),
     ],
   },
+  {
+    method: 'POST',
+    endpoint: 'full-text/set',
+    keys: [
+      str('dokumentversjonId', 'Id of the Dokumentversjon whose file text is set.', { required: true, source: 'reference' }),
+      str('tekst', 'The text indexed for the file in the Tekst collection, in place of the text read from it.', { required: true, source: 'reference' }),
+    ],
+  },
 ];
 
 /** The body shape of `method endpoint` (an `apiEndpoints` path), if the endpoint takes a JSON body

@@ -122,6 +122,16 @@ export class FullTextIndexer {
     await this.chain.catch(() => undefined);
   }
 
+  /** Rebuilds the entries of `subjects` now (after any run in progress), whatever the change log says. */
+  rebuildNow(subjects: readonly Subject[]): Promise<number> {
+    const run = this.chain.then(async () => {
+      const texts = await this.fileTexts(subjects);
+      return this.services.db.transaction((tx) => this.rebuild(tx, subjects, texts));
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
   /** Indexes everything changed so far (after any run in progress); resolves with the number of entries rebuilt. */
   runOnce(): Promise<number> {
     const run = this.chain.then(() => this.indexPending());
@@ -227,13 +237,31 @@ export class FullTextIndexer {
     return [...subjects.values()].sort((a, b) => a.id - b.id || (a.doctype < b.doctype ? -1 : a.doctype > b.doctype ? 1 : 0));
   }
 
-  /** The text of the files of the document versions among `subjects`, by file id. */
+  /** The text of the document versions among `subjects`, by Dokumentversjon id: the text set by
+   * `full-text/set` where there is one, else the text read from its file. */
   private async fileTexts(subjects: readonly Subject[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     const tekst = subjects.filter((s) => s.doctype === 'Tekst').map((s) => s.id);
     if (tekst.length === 0) return out;
-    const { rows: versions } = await this.services.db.query<{ file: string | null }>(`SELECT fields->>'referanseDokumentfil' AS file FROM entity WHERE id = ANY($1::bigint[])`, [tekst]);
-    const fileIds = [...new Set(versions.map((v) => Number(v.file)).filter((n) => Number.isSafeInteger(n) && n > 0))];
+    const { rows: set } = await this.services.db.query<{ id: string | number; tekst: string }>('SELECT dokumentversjon_id AS id, tekst FROM fulltext_set_text WHERE dokumentversjon_id = ANY($1::bigint[])', [tekst]);
+    for (const r of set) out.set(Number(r.id), r.tekst);
+    const byFile = await this.textsOfFiles(tekst.filter((id) => !out.has(id)));
+    for (const [id, text] of byFile) out.set(id, text);
+    return out;
+  }
+
+  /** The text read from the files of these document versions, by Dokumentversjon id. */
+  private async textsOfFiles(tekst: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    if (tekst.length === 0) return out;
+    const { rows: versions } = await this.services.db.query<{ id: string | number; file: string | null }>(`SELECT id, fields->>'referanseDokumentfil' AS file FROM entity WHERE id = ANY($1::bigint[])`, [tekst]);
+    const versionsOfFile = new Map<number, number[]>();
+    for (const v of versions) {
+      const file = Number(v.file);
+      if (!Number.isSafeInteger(file) || file <= 0) continue;
+      versionsOfFile.set(file, [...(versionsOfFile.get(file) ?? []), Number(v.id)]);
+    }
+    const fileIds = [...versionsOfFile.keys()];
     if (fileIds.length === 0) return out;
     const { rows } = await this.services.db.query<{ id: string | number; sha256: string; storage_name: string; content_type: string; file_name: string }>(
       'SELECT id, sha256, storage_name, content_type, file_name FROM uploaded_file WHERE id = ANY($1::bigint[])',
@@ -250,7 +278,7 @@ export class FullTextIndexer {
         if (this.textCache.size > 2000) this.textCache.clear();
         this.textCache.set(r.sha256, text);
       }
-      out.set(Number(r.id), text);
+      for (const version of versionsOfFile.get(Number(r.id)) ?? []) out.set(version, text);
     }
     return out;
   }
@@ -262,8 +290,7 @@ export class FullTextIndexer {
     for (const s of list) {
       const node = hood.nodes.get(s.id);
       if (!node || doctypeOf(node.type) !== s.doctype) continue;
-      const file = node.fields.referanseDokumentfil;
-      const text = typeof file === 'string' ? texts.get(Number(file)) : undefined;
+      const text = texts.get(s.id);
       entries.push(buildEntry(s.doctype, node, hood.chain(node), text));
     }
     // Subjects that no longer have an entry (deleted, or their file gone) lose it; the others are upserted.
