@@ -1,0 +1,46 @@
+/**
+ * The JSON Schema of `noarkq.environments.json`, generated from the zod schema so that what
+ * editors complete and what the loader accepts cannot drift apart. `scripts/generateSchemas.ts`
+ * writes it to `schemas/`; a test fails when the committed file is not what this returns.
+ */
+import { z } from 'zod';
+import { environmentAuthSchema, environmentsFileSchema, variableValueSchema } from './environmentsSchema';
+
+export const environmentsJsonSchemaPath = 'schemas/noarkq.environments.schema.json';
+
+/** The schema as the file holds it: formatted, ending with a newline. */
+export function environmentsJsonSchemaText(): string {
+  // Draft 7 is what most editors (VS Code, JetBrains) understand fully. The input side is what
+  // a user writes: defaults are optional there.
+  const schema = z.toJSONSchema(environmentsFileSchema, {
+    io: 'input',
+    target: 'draft-7',
+    override: (ctx) => {
+      // Any JSON value: an empty schema says that to an editor without zod's recursive
+      // union of every JSON type.
+      if (ctx.zodSchema === variableValueSchema) {
+        for (const key of Object.keys(ctx.jsonSchema)) if (key !== 'description') delete ctx.jsonSchema[key];
+      }
+      // Editors judge a `oneOf` by its closest branch, and would answer a misspelt kind with
+      // 'Value must be "none"'; the kinds listed beside it give 'Valid values: …' instead.
+      if (ctx.zodSchema === environmentAuthSchema) {
+        ctx.jsonSchema.type = 'object';
+        ctx.jsonSchema.required = ['kind'];
+        ctx.jsonSchema.properties = { kind: { type: 'string', enum: environmentAuthSchema.options.map((o) => o.shape.kind.value), description: 'How to authenticate: none, token (NOARKQ_TOKEN), client_credentials or password.' } };
+      }
+    },
+  });
+  dropUnusedDefinitions(schema);
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/** Definitions that nothing refers to any more (what the override above replaced). */
+function dropUnusedDefinitions(schema: Record<string, unknown>): void {
+  const definitions = schema.definitions;
+  if (typeof definitions !== 'object' || definitions === null) return;
+  const { definitions: _all, ...rest } = schema;
+  const used = JSON.stringify(rest);
+  const kept = Object.fromEntries(Object.entries(definitions).filter(([name]) => used.includes(`"#/definitions/${name}"`)));
+  if (Object.keys(kept).length === 0) delete schema.definitions;
+  else schema.definitions = kept;
+}
