@@ -99,11 +99,13 @@ const rows: Row[] = [
   { code: 'noarkq.body-unknown-key', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc", [["direction"]]: 1}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n' },
   { code: 'noarkq.body-missing-key', bad: '### a\nPOST bulk/close\n[[{]]"type": "Arkiv"}\n', good: '### a\nPOST bulk/close\n{"type": "Arkiv", "id": "1"}\n' },
   { code: 'noarkq.body-missing-key', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [⟦{⟧"field": "tittel"}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "desc"}]}\n' },
-  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [["10"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 10}\n', fix: '10' },
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [["ten"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 10}\n' },
+  { code: 'noarkq.body-value-coerced', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [["100"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 100}\n', fix: '100' },
+  { code: 'noarkq.body-value-coerced', bad: '### a\nPUT bsm-registry/group/g/field/f\n{"fieldType": "long", "fieldValues": ["2", [[1]]]}\n', good: '### a\nPUT bsm-registry/group/g/field/f\n{"fieldType": "long", "fieldValues": ["2", "1"]}\n', fix: '"1"' },
   // The marks make the text `"objectUUIDs": "abc"`, with `"abc"` as the expected range.
   { code: 'noarkq.body-value-type', bad: '### a\nPOST logs/access-log\n{"objectUUIDs": [["abc"]]}\n', good: '### a\nPOST logs/access-log\n{"objectUUIDs": ["abc"]}\n' },
   { code: 'noarkq.body-value-type', bad: '### a\nPOST full-text/search\n{"filters": {"tittel": [["x"]]}}\n', good: '### a\nPOST full-text/search\n{"filters": {"tittel": ["x", 2]}}\n' },
-  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": [[7]]}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "refSekundaerKlasse"}}\n', fix: '"7"' },
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": [[{"ref": 7}]]}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "refSekundaerKlasse"}}\n' },
   // A string that is exactly one reference takes the referenced value's type: not checked.
   { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "publicUse": [["no"]]}\n', good: '@pu = false\n### a\nPOST query\n{"type": "Saksmappe", "publicUse": "{{pu}}"}\n' },
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST bulk/open\n{"type": [["Saksmappe"]], "id": "1"}\n', good: '### a\nPOST bulk/open\n{"type": "AbstraktMappe", "id": "1"}\n' },

@@ -12,6 +12,7 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import type { Fix, NoarkqDiagnostic, Span } from '../diagnostics';
 import type { NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
+import { coerceScalar } from '../scalarCoercion';
 import { DocumentCodes } from './documentCodes';
 import type { HttpRequestSyntax, JsonBody } from './documentModel';
 import { checkQueryBodyPaths, type QueryBodyPath } from './queryBodyPaths';
@@ -115,20 +116,28 @@ function checkValue(node: JsonNode, shape: BodyValueShape, label: string, check:
     // Text with a reference inside: a string, but its final value is not known here.
     if (node.value.includes('{{')) return;
   }
+  let scalar = node.value as unknown;
   if (node.type !== shape.type) {
     // null is how JSON says "not set"; the archive treats it as the key left out.
     if (node.type === 'null') return;
-    out.push(wrongType(node, shape, label));
-    return;
+    const converted = shape.type === 'string' || shape.type === 'number' || shape.type === 'boolean' ? coerceScalar(node.value, shape.type) : undefined;
+    if (converted?.kind !== 'coerced') {
+      out.push(wrongType(node, shape, label));
+      return;
+    }
+    // The archive converts it (the vendor's raw PHP sends `"limit": "100"`): say so, then judge
+    // the converted value like any other.
+    out.push(coerced(node, shape, converted.value, label));
+    scalar = converted.value;
   }
-  switch (node.type) {
+  switch (shape.type) {
     case 'string':
-      checkAllowed(node, String(node.value), shape, label, check.model, out);
-      if (shape.modelPath === 'sort') check.paths.push({ kind: 'sort', value: node });
+      checkAllowed(node, String(scalar), shape, label, check.model, out);
+      if (shape.modelPath === 'sort' && node.type === 'string') check.paths.push({ kind: 'sort', value: node });
       return;
     case 'number':
-      if (shape.minimum !== undefined && typeof node.value === 'number' && node.value < shape.minimum) out.push(tooSmall(node, node.value, shape.minimum, shape.maximum, label));
-      else if (shape.maximum !== undefined && typeof node.value === 'number' && node.value > shape.maximum) {
+      if (shape.minimum !== undefined && typeof scalar === 'number' && scalar < shape.minimum) out.push(tooSmall(node, scalar, shape.minimum, shape.maximum, label));
+      else if (shape.maximum !== undefined && typeof scalar === 'number' && scalar > shape.maximum) {
         out.push({
           code: DocumentCodes.bodyValueTooLarge,
           severity: 'warning',
@@ -188,6 +197,17 @@ function tooSmall(node: JsonNode, value: number, minimum: number, maximum: numbe
     ...spanOf(node),
     message: `${capitalized(label)} is at least ${minimum}, not ${value}: write ${range} (leave it out for the default).`,
     fixes: [{ title: `Change to ${fixed}`, preferred: true, edits: [{ ...spanOf(node), newText: String(fixed) }] }],
+  };
+}
+
+function coerced(node: JsonNode, shape: BodyValueShape, value: string | number | boolean, label: string): NoarkqDiagnostic {
+  const canonical = JSON.stringify(value);
+  return {
+    code: DocumentCodes.bodyValueCoerced,
+    severity: 'warning',
+    ...spanOf(node),
+    message: `${capitalized(label)} is ${article(describeBodyType(shape))}; the archive converts this ${node.type}, but send ${canonical}.`,
+    fixes: [{ title: `Change to ${canonical}`, preferred: true, edits: [{ ...spanOf(node), newText: canonical }] }],
   };
 }
 

@@ -32,7 +32,13 @@ export function usable(variables: readonly VariableDeclaration[]): VariableDecla
 }
 
 function binding(v: VariableDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
-  return { name: v.name, scope, span: { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta }, value: valueOf(v) };
+  return {
+    name: v.name,
+    scope,
+    span: { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta },
+    valueSpan: { start: v.value.span.start + delta, end: v.value.span.end + delta },
+    value: valueOf(v),
+  };
 }
 
 function valueOf(v: VariableDeclaration): VariableValue {

@@ -66,7 +66,9 @@ describe('hover: parameters and variables', () => {
   run([
     { name: 'a file variable: value and the field it is compared with', text: ['@year = 2024', '###', 'QUERY Saksmappe', 'WHERE saksaar = @ye|ar'], covered: '@year', says: ['**@year** — file variable', '2024', 'Compared with `saksaar` (number)'] },
     { name: 'a block variable shadows a file variable', text: ['@t = "x"', '###', '@t = "I"', 'QUERY Journalpost', 'WHERE journalposttype = @|t'], says: ['block variable', '"I"', 'Shadows the file variable'] },
-    { name: 'a value that cannot match the field is flagged', text: ['@year = "2024"', '###', 'QUERY Saksmappe', 'WHERE saksaar = @ye|ar'], says: ['⚠', 'number'] },
+    { name: 'a value that cannot match the field is flagged', text: ['@year = "last year"', '###', 'QUERY Saksmappe', 'WHERE saksaar = @ye|ar'], says: ['⚠', 'number'] },
+    { name: 'a value the archive converts says what it becomes', text: ['@year = "2024"', '###', 'QUERY Saksmappe', 'WHERE saksaar = @ye|ar'], says: ['converts this value to 2024'] },
+    { name: 'a date on a timestamp is the whole day in the archive zone', text: ['@to = "2019-06-30"', '###', 'QUERY Journalpost', 'WHERE opprettetDato = [@to:@t|o]'], covered: '@to', says: ['whole day 2019-06-30', 'Europe/Oslo', '2019-06-30T00:00:00.000+0200', '2019-06-30T23:59:59.999+0200', 'an end bound `]` includes the day'] },
     { name: 'an environment variable', text: ['###', 'QUERY Journalpost', 'WHERE tittel = @en|vTitle'], says: ['environment', '"from env"'], context: { environment: { envTitle: 'from env' } } },
     { name: 'an undefined parameter says how to declare it', text: ['###', 'QUERY Journalpost', 'WHERE tittel = @miss|ing'], says: ['not defined', '`@missing = value`'] },
     { name: 'a range bound', text: ['@from = "2024-01-01"', '@to = "2024-12-31"', '###', 'QUERY Journalpost', 'WHERE registreringsDato = [@from:@t|o]'], covered: '@to', says: ['"2024-12-31"', 'registreringsDato'] },

@@ -1,7 +1,8 @@
 /** The query language: scanner, error-recovering parser, checker and `POST query` serialiser. */
 export { parseQueryRequest } from './queryRequestParser';
 export { parseQueryExpression } from './queryParser';
-export { checkQueryRequest, parameterValueMismatch, sanitizeName } from './queryChecker';
+export { checkQueryRequest, parameterValueMismatch, parameterValueVariant, sanitizeName, type ParameterVariant } from './queryChecker';
+export { archiveDay, archiveTimeZone, archiveTimestamp, dayBoundTimestamp, dayMeaning, type ArchiveDay, type DayRole } from './archiveDay';
 export { serializeQuery, expressionText, pathText, collectParameters, queryParameterNames } from './querySerializer';
 export { queryDiagnosticCodes } from './queryDiagnosticCodes';
 export { scanQueryTokens, type Token, type TokenKind } from './queryScanner';

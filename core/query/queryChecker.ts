@@ -8,6 +8,8 @@ import type { FieldDef, MemberLookup, NoarkModel, ReferenceDef } from '../schema
 import { didYouMean } from '../text/didYouMean';
 import { comparisonOperatorSpan, logicalOperatorSpans, type AliasName, type Comparison, type Expression, type Identifier, type JoinClause, type Literal, type Parameter, type Path, type QueryRequest } from './queryAst';
 import type { QueryCheckContext, VariableBinding } from './queryContext';
+import { coerceScalar } from '../scalarCoercion';
+import { archiveDay, dayBoundTimestamp, dayMeaning, type DayRole } from './archiveDay';
 import { queryDiagnostic } from './queryDiagnosticCodes';
 import { collectParameters, pathText } from './querySerializer';
 
@@ -60,9 +62,27 @@ function isValidDate(y: number, m: number, d: number): boolean {
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** Why `value` can never match a field of `field.type`, or undefined when it can. */
+/** How a parameter value the archive accepts differs from the canonical one: a date on a
+ * timestamp field (it stands for the whole day), or a scalar the archive converts. */
+export type ParameterVariant =
+  | { kind: 'day'; date: string }
+  | { kind: 'coerced'; canonical: string | number | boolean };
+
+export function parameterValueVariant(field: FieldDef, value: JsonValue): ParameterVariant | undefined {
+  if (value === '*' || value === null) return undefined;
+  if (field.type === 'timestamp') return typeof value === 'string' && archiveDay(value) ? { kind: 'day', date: value } : undefined;
+  if (field.type !== 'string' && field.type !== 'number' && field.type !== 'boolean') return undefined;
+  // Ids are numeric strings, and `links` in results hold them as numbers: both are canonical.
+  if (field.type === 'string' && typeof value === 'number' && (field.name === 'id' || field.name === 'version')) return undefined;
+  const c = coerceScalar(value, field.type);
+  return c.kind === 'coerced' ? { kind: 'coerced', canonical: c.value } : undefined;
+}
+
+/** Why `value` can never match a field of `field.type`, or undefined when it can (a variant the
+ * archive accepts, `parameterValueVariant`, can match). */
 export function parameterValueMismatch(field: FieldDef, value: JsonValue, inRange: boolean): string | undefined {
   if (value === '*') return undefined;
+  if (parameterValueVariant(field, value)) return undefined;
   const name = quote(field.name);
   if (value === null) {
     return inRange ? 'null cannot be a range bound: use "*" for an open bound.' : undefined;
@@ -432,19 +452,53 @@ class QueryChecker {
   private checkParameterValues(comparison: Comparison, field: FieldDef): void {
     const operand = comparison.operand;
     if (!operand) return;
-    const check = (p: Parameter | Literal | undefined, inRange: boolean): void => {
+    const check = (p: Parameter | Literal | undefined, role: DayRole, inclusive: boolean): void => {
       if (!p || p.kind !== 'parameter') return;
       const binding = this.bindings.get(p.name);
       if (!binding || binding.value.kind !== 'json') return;
-      const reason = parameterValueMismatch(field, binding.value.value, inRange);
+      const value = binding.value.value;
+      const variant = parameterValueVariant(field, value);
+      if (variant) {
+        this.reportVariant(p, binding, field, variant, role, inclusive);
+        return;
+      }
+      const reason = parameterValueMismatch(field, value, role !== 'value');
       if (!reason) return;
       const d = this.report('noarkq.param-type-mismatch', p, `@${p.name} cannot match: ${reason}`);
       if (binding.span) d.related = [{ ...binding.span, message: `@${p.name} is defined here` }];
     };
     if (operand.kind === 'range') {
-      check(operand.lower, true);
-      check(operand.upper, true);
-    } else check(operand, false);
+      check(operand.lower, 'lower', operand.lowerInclusive);
+      check(operand.upper, 'upper', operand.upperInclusive);
+    } else check(operand, 'value', true);
+  }
+
+  /** A value the archive accepts in another form than the canonical one: said where it is used,
+   * fixed where it is defined. */
+  private reportVariant(p: Parameter, binding: VariableBinding, field: FieldDef, variant: ParameterVariant, role: DayRole, inclusive: boolean): void {
+    const edit = (text: string): Fix[] | undefined =>
+      binding.valueSpan ? [{ title: `Change @${p.name} to ${text}`, preferred: true, edits: [{ ...binding.valueSpan, newText: text }] }] : undefined;
+    let d: NoarkqDiagnostic;
+    if (variant.kind === 'day') {
+      const day = archiveDay(variant.date)!;
+      const full = dayBoundTimestamp(day, role, inclusive);
+      const meaning = dayMeaning(variant.date, role, inclusive) ?? '';
+      d = this.report(
+        'noarkq.param-date-on-timestamp',
+        p,
+        `@${p.name} is a date on the timestamp field ${quote(field.name)}: ${meaning}${full ? ` The full timestamp ${JSON.stringify(full)} says the same.` : ' To ask for one instant, give a full timestamp.'}`,
+        full ? edit(JSON.stringify(full)) : undefined,
+      );
+    } else {
+      const canonical = JSON.stringify(variant.canonical);
+      d = this.report(
+        'noarkq.param-coerced',
+        p,
+        `${quote(field.name)} is ${field.type === 'number' ? 'a number' : field.type === 'boolean' ? 'true or false' : 'text'}; the archive converts @${p.name}'s value, but send it as ${canonical}.`,
+        edit(canonical),
+      );
+    }
+    if (binding.span) d.related = [{ ...binding.span, message: `@${p.name} is defined here` }];
   }
 
   // --- literals -----------------------------------------------------------------------------

@@ -21,6 +21,8 @@ export interface VariableBinding {
   /** The `@name` of the declaration, in the same offset space as the request being checked.
    * Only block variables are guaranteed to have one. */
   span?: Span;
+  /** The value as written after `=`, in the same offset space (for fixes that rewrite it). */
+  valueSpan?: Span;
   value: VariableValue;
 }
 

@@ -72,6 +72,8 @@ const rows: Row[] = [
   { code: 'noarkq.param-undefined', bad: 'QUERY Saksmappe\nWHERE tittel = «@title»', good: '@title = "x"\nQUERY Saksmappe\nWHERE tittel = @title' },
   { code: 'noarkq.param-unused', bad: '«@extra» = 1\nQUERY Saksmappe\nWHERE tittel = @t', good: '@extra = "x"\nQUERY Saksmappe\nWHERE tittel = @extra' },
   { code: 'noarkq.param-type-mismatch', bad: 'QUERY Saksmappe\nWHERE saksaar = «@t»', good: 'QUERY Saksmappe\nWHERE saksaar = @y' },
+  { code: 'noarkq.param-coerced', bad: 'QUERY Saksmappe\nWHERE tittel = «@y»', good: 'QUERY Saksmappe\nWHERE saksaar = @y' },
+  { code: 'noarkq.param-date-on-timestamp', bad: 'QUERY Journalpost\nWHERE opprettetDato = [«@d»:@d]', good: 'QUERY Journalpost\nWHERE registreringsDato = [@d:@d]' },
   // joins
   { code: 'noarkq.alias-name-invalid', bad: 'QUERY Saksmappe\nWHERE #k_1.klasseIdent = @a\nJOIN «#k_1» = refSekundaerKlasse', good: 'QUERY Saksmappe\nWHERE #k1.klasseIdent = @a\nJOIN #k1 = refSekundaerKlasse' },
   { code: 'noarkq.alias-undefined', bad: 'QUERY Saksmappe\nWHERE «#k2».klasseIdent = @a\nJOIN #k1 = refSekundaerKlasse', good: 'QUERY Saksmappe\nWHERE #k1.klasseIdent = @a\nJOIN #k1 = refSekundaerKlasse' },

@@ -2,6 +2,7 @@
  * Checks of a save's `fields`: only the entity's own fields (rule 1), each value of the field's
  * type and code list, and who may write it. Business specific metadata is handed to bsmChecks.
  */
+import { coerceScalar, type ScalarType } from '../scalarCoercion';
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { Fix, NoarkqDiagnostic } from '../diagnostics';
 import type { EntityTypeDef, FieldDef, NoarkModel } from '../schema/types';
@@ -198,22 +199,16 @@ function checkValue(field: FieldDef, value: JsonNode, codes: CodeListResolver, c
   switch (field.type) {
     case 'string':
       if (value.type !== 'string') {
-        out.push(mismatch(field, value, 'a string', value.type === 'number' || value.type === 'boolean' ? JSON.stringify(String(value.value)) : undefined));
+        out.push(scalarMismatch(field, 'string', value, 'a string'));
         return;
       }
       checkStringValue(field, value, codes, out);
       return;
     case 'number':
-      if (value.type !== 'number') {
-        const asNumber = value.type === 'string' && /^-?\d+(\.\d+)?$/.test(String(value.value).trim()) ? String(value.value).trim() : undefined;
-        out.push(mismatch(field, value, 'a number', asNumber));
-      }
+      if (value.type !== 'number') out.push(scalarMismatch(field, 'number', value, 'a number'));
       return;
     case 'boolean':
-      if (value.type !== 'boolean') {
-        const asBoolean = value.type === 'string' && (value.value === 'true' || value.value === 'false') ? String(value.value) : undefined;
-        out.push(mismatch(field, value, 'true or false', asBoolean));
-      }
+      if (value.type !== 'boolean') out.push(scalarMismatch(field, 'boolean', value, 'true or false'));
       return;
     case 'date':
       if (value.type !== 'string') out.push(mismatch(field, value, 'a date string "yyyy-MM-dd"'));
@@ -273,6 +268,21 @@ function checkStringValue(field: FieldDef, value: JsonNode, codes: CodeListResol
       message: `\`${field.name}\` takes one of ${field.allowedValues.join(', ')}; "${text}" is not one of them.`,
     });
   }
+}
+
+/** A scalar of the wrong JSON type: a warning where the archive converts it exactly (the vendor's
+ * samples send `"versjonsnummer": "1"` and an uploaded file id as a number), else an error. */
+function scalarMismatch(field: FieldDef, type: ScalarType, value: JsonNode, expected: string): NoarkqDiagnostic {
+  const converted = coerceScalar(value.value, type);
+  if (converted.kind !== 'coerced') return mismatch(field, value, expected);
+  const canonical = JSON.stringify(converted.value);
+  return {
+    code: TxCodes.fieldValueCoerced,
+    severity: 'warning',
+    ...spanOf(value),
+    message: `\`${field.name}\` takes ${expected}; the archive converts this ${jsonTypeName(value)}, but send ${canonical}.`,
+    fixes: [{ title: `Change to ${canonical}`, preferred: true, edits: [replaceNodeEdit(value, canonical)] }],
+  };
 }
 
 function mismatch(field: FieldDef, value: JsonNode, expected: string, replacement?: string): NoarkqDiagnostic {

@@ -232,8 +232,26 @@ const rows: Row[] = [
   },
   {
     code: TxCodes.fieldTypeMismatch,
+    bad: tx(`{"action": "save", "type": "Journalpost", "id": "123", "fields": {"bevaringstid": ⟦"ten years"⟧}}`),
+    good: tx(`{"action": "save", "type": "Journalpost", "id": "123", "fields": {"bevaringstid": 10}}`),
+  },
+  {
+    code: TxCodes.fieldTypeMismatch,
+    bad: tx(`{"action": "save", "type": "Journalpost", "id": "123", "fields": {"skjermKorrespondanseParterEInnsyn": ⟦"no"⟧}}`),
+    good: tx(`{"action": "save", "type": "Journalpost", "id": "123", "fields": {"skjermKorrespondanseParterEInnsyn": false}}`),
+  },
+  {
+    code: TxCodes.fieldValueCoerced,
     bad: tx(`{"action": "save", "type": "Journalpost", "id": "123", "fields": {"bevaringstid": ⟦"10"⟧}}`),
     good: tx(`{"action": "save", "type": "Journalpost", "id": "123", "fields": {"bevaringstid": 10}}`),
+    severity: 'warning',
+    fix: true,
+  },
+  {
+    code: TxCodes.fieldValueCoerced,
+    bad: tx(`{"action": "save", "type": "Dokumentversjon", "id": "123", "fields": {"referanseDokumentfil": ⟦4711⟧}}`),
+    good: tx(`{"action": "save", "type": "Dokumentversjon", "id": "123", "fields": {"referanseDokumentfil": "4711"}}`),
+    severity: 'warning',
     fix: true,
   },
   {

@@ -1,21 +1,28 @@
 /** zod schemas of the JSON bodies, so a wrong type is a 400 that names the offending path. */
 import { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
+import { canonicalScalar, type ScalarType } from '../../core/scalarCoercion';
 
 export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
 );
 
+/** A scalar the archive converts (`"100"`, `"false"`; the vendor's raw PHP sends them) is read
+ * as its canonical value, by the same rule the checker warns with (core/scalarCoercion). */
+function asArchiveReads<T extends z.ZodType>(type: ScalarType, schema: T) {
+  return z.preprocess((value) => canonicalScalar(value, type), schema);
+}
+
 export const queryBodySchema = z
   .object({
     type: z.string().min(1, 'give the entity type to query'),
-    limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
-    offset: z.number().int('must be a whole number').min(0, 'cannot be negative').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 - 1').optional(),
+    limit: asArchiveReads('number', z.number().int('must be a whole number').min(0, 'cannot be negative').optional()),
+    offset: asArchiveReads('number', z.number().int('must be a whole number').min(0, 'cannot be negative').max(Number.MAX_SAFE_INTEGER, 'must be at most 2^53 - 1').optional()),
     query: z.string().optional(),
     joins: z.record(z.string(), z.string()).optional(),
     parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'a parameter value is a string, number, boolean or null' })).optional(),
     sortOrder: z.array(z.object({ field: z.string().min(1), order: z.enum(['asc', 'desc']) }).strict()).optional(),
-    publicUse: z.boolean().optional(),
+    publicUse: asArchiveReads('boolean', z.boolean().optional()),
   })
   .strict();
 

@@ -17,7 +17,9 @@ import type { Comparison, Expression, Parameter, Path } from '../../core/query';
 import type { FieldDef, NoarkModel } from '../../core/schema';
 import type { SqlValue } from './database';
 import { fieldSql, fieldSqlKind } from './fieldSql';
-import { normalizeTimestamp } from './fieldValues';
+import { archiveDay, type ArchiveDay } from '../../core/query/archiveDay';
+import { coerceScalar } from '../../core/scalarCoercion';
+import { formatTimestamp, normalizeTimestamp } from './fieldValues';
 import { linkHop, type LinkHop } from './linkModel';
 
 export interface CompileSortItem {
@@ -260,6 +262,15 @@ class ExpressionCompiler {
         const v = this.value(p);
         if (isAny(v)) return;
         if (v === null) throw new QueryCompileError(`@${p.name} is null: an open range bound is "*".`);
+        const day = this.dayOf(field, v);
+        if (day) {
+          // A whole day (core/query/archiveDay): an inclusive bound takes the day in, an exclusive one leaves it out.
+          const lower = op.startsWith('>');
+          const inclusive = op.endsWith('=');
+          const at = lower === inclusive ? day.startMs : day.endMs;
+          parts.push(`${expr} ${lower ? '>=' : '<'} ${this.b.param(formatTimestamp(at))}`);
+          return;
+        }
         parts.push(`${expr} ${op} ${this.typed(field, v, p)}`);
       };
       bound(operand.lower, operand.lowerInclusive ? '>=' : '>');
@@ -274,8 +285,19 @@ class ExpressionCompiler {
       if (typeof v !== 'string') throw new QueryCompileError(`\`%=\` needs a text parameter; @${operand.name} is not text.`);
       return `${expr} LIKE ${this.b.param(likePattern(v))}`;
     }
+    const day = this.dayOf(field, v);
+    if (day) {
+      const start = this.b.param(formatTimestamp(day.startMs));
+      const end = this.b.param(formatTimestamp(day.endMs));
+      return c.operator === '!=' ? `(${expr} < ${start} OR ${expr} >= ${end})` : `(${expr} >= ${start} AND ${expr} < ${end})`;
+    }
     const typed = this.typed(field, v, operand);
     return `${expr} ${c.operator === '!=' ? '<>' : '='} ${typed}`;
+  }
+
+  /** A date-only value on a timestamp field: the whole day in the archive's zone. */
+  private dayOf(field: FieldDef, v: JsonValue): ArchiveDay | undefined {
+    return field.type === 'timestamp' && typeof v === 'string' ? archiveDay(v) : undefined;
   }
 
   /** The parameter placeholder for `v` compared with `field`, cast to the field's SQL kind. */
@@ -287,8 +309,10 @@ class ExpressionCompiler {
       return `${this.b.param(/^\d{1,18}$/.test(text) ? text : '-1')}::bigint`;
     }
     if (kind === 'number') {
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw new QueryCompileError(`\`${field.name}\` is a number; @${p.name} is not.`);
-      return `${this.b.param(String(v))}::numeric`;
+      // "2015" is 2015 to the archive, as to the checker (core/scalarCoercion).
+      const n = coerceScalar(v, 'number');
+      if (n.kind === 'impossible' || !Number.isFinite(n.value)) throw new QueryCompileError(`\`${field.name}\` is a number; @${p.name} is not.`);
+      return `${this.b.param(String(n.value))}::numeric`;
     }
     if (typeof v === 'object') throw new QueryCompileError(`@${p.name} must be a single value.`);
     if (field.type === 'timestamp' && typeof v === 'string') {

@@ -10,6 +10,7 @@
  * a few multi-row statements (heldWrites.ts), held rows always before the database is read again.
  */
 import { randomUUID } from 'node:crypto';
+import { canonicalScalar } from '../../core/scalarCoercion';
 import type { JsonValue } from '../../core/jsonValue';
 import type { FieldDef, NoarkModel, ReferenceDef } from '../../core/schema';
 import type { Account } from '../auth/accounts';
@@ -225,6 +226,11 @@ export class TransactionRun {
       }
       if (name === bsmFieldName) {
         out[name] = storedBsm(value, this.deps.bsmRegistry);
+        continue;
+      }
+      if (def && (def.type === 'string' || def.type === 'number' || def.type === 'boolean')) {
+        // The checker let through only values that convert exactly (a warning); store them converted.
+        out[name] = canonicalScalar(value, def.type);
         continue;
       }
       if (def?.type === 'timestamp' && typeof value === 'string') {

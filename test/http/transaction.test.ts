@@ -40,12 +40,13 @@ test('rule 2: a new entity must be linked in the same transaction (Arkiv and Kla
   assert.equal(ok.status, 200, ok.text);
 });
 
-test('rule 3: links go from the child toward the parent', async () => {
+test('rule 3: an entry linked from the parent side still needs its party', async () => {
   const r = await env.sandbox.transaction(env.token, [
-    { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'x' } },
+    { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'x', journalposttype: 'I' } },
     { action: 'link', type: 'Saksmappe', id: env.structure.saksmappe, ref: 'refRegistrering', linkToId: 'jp' },
   ]);
   assert.equal(r.status, 400);
+  assert.match(r.json.description, /Korrespondansepart/);
 });
 
 test('rule 4 and 5: secondary classes and cross references link and unlink [transaction rule 4, 5]', async () => {

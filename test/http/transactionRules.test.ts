@@ -65,20 +65,29 @@ const entryFromParentSide = (folder: string) => [
   { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
 ];
 
-test('rule 3: links go from the child toward the parent; the parent side is refused, the child side works [transaction rule 3]', async () => {
+test('rule 3: links are made from the child; the parent side name of the same relation is accepted with the same meaning, a relation that does not exist is refused [transaction rule 3]', async () => {
   const before = await count('Journalpost');
+  // The vendor's own clients link from the parent side (Saksmappe refSakspart, Journalpost
+  // refKorrespondansepart): the archive stores the same link as the child side would.
   const down = await env.sandbox.transaction(env.token, entryFromParentSide(env.structure.saksmappe));
-  assert.equal(down.status, 400, down.text);
-  assert.match(down.json.description, /actions\[1\]: Saksmappe\.refRegistrering points down the structure.*child toward the parent/);
+  assert.equal(down.status, 200, down.text);
+  assert.equal(down.json.saved.jp.links.refMappe, Number(env.structure.saksmappe));
   const party = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Party linked from above', journalposttype: 'I' } },
     { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: env.structure.saksmappe },
-    { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
+    { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari Oppefra' } },
     { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refKorrespondansepart', linkToId: 'kp' },
   ]);
-  assert.equal(party.status, 400, party.text);
-  assert.match(party.json.description, /actions\[3\]: Journalpost\.refKorrespondansepart points down the structure/);
-  assert.equal(await count('Journalpost'), before);
+  assert.equal(party.status, 200, party.text);
+  const parties = await env.sandbox.query(env.token, { type: 'Korrespondansepart', query: 'refRegistrering.id = @jp', parameters: { '@jp': party.json.saved.jp.id } });
+  assert.deepEqual(parties.json.results.map((r: { fields: { korrespondansepartNavn: string } }) => r.fields.korrespondansepartNavn), ['Kari Oppefra']);
+  assert.equal(await count('Journalpost'), before + 2);
+  const missing = await env.sandbox.transaction(env.token, [
+    { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari' } },
+    { action: 'link', type: 'Saksmappe', id: env.structure.saksmappe, ref: 'refKorrespondansepart', linkToId: 'kp' },
+  ]);
+  assert.equal(missing.status, 400, missing.text);
+  assert.match(missing.json.description, /Saksmappe has no reference `refKorrespondansepart`/);
   const up = await env.sandbox.transaction(env.token, [
     { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'Linked from below', journalposttype: 'I' } },
     { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: env.structure.saksmappe },

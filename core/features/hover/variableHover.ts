@@ -4,7 +4,7 @@
  */
 import { visibleVariables, type VariableDeclaration } from '../../document';
 import type { VariableBinding } from '../../query';
-import { parameterValueMismatch } from '../../query';
+import { archiveDay, archiveTimeZone, archiveTimestamp, parameterValueMismatch, parameterValueVariant } from '../../query';
 import type { FieldDef } from '../../schema/types';
 import { bindingValueText, scopeLabel } from '../completion/parameterItems';
 import type { HoverFound, HoverSite } from './hoverResult';
@@ -44,6 +44,19 @@ export function parameterHover(site: HoverSite, name: string, span: { start: num
     if (binding.value.kind === 'json') {
       const mismatch = parameterValueMismatch(field, binding.value.value, inRange);
       if (mismatch) lines.push('', `⚠ ${mismatch}`);
+      const variant = parameterValueVariant(field, binding.value.value);
+      if (variant?.kind === 'day') {
+        const day = archiveDay(variant.date)!;
+        lines.push(
+          '',
+          `A date on a timestamp: the whole day ${variant.date} in the archive's time zone (${archiveTimeZone}), ${archiveTimestamp(day.startMs)} to ${archiveTimestamp(day.endMs - 1)}.`,
+          inRange
+            ? 'As a range bound, `[` and `]` include that whole day (an end bound `]` includes the day), `{` and `}` exclude it.'
+            : '`=` matches any time that day, `!=` any time outside it.',
+        );
+      } else if (variant?.kind === 'coerced') {
+        lines.push('', `The archive converts this value to ${JSON.stringify(variant.canonical)}; send that.`);
+      }
     }
   }
   return { markdown: lines.join('\n'), span };

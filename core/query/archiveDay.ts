@@ -1,0 +1,108 @@
+/**
+ * What a date-only value means on a timestamp field: the whole day in the archive's time zone
+ * (Europe/Oslo, where the vendor's archives run). A user picking two days writes
+ * `opprettetDato = [@from:@to]` with `@from = "2019-01-01"`; the spec lets a parameter be a date
+ * and ranges apply to dates. So a day is the span [its 00:00, the next day's 00:00) in Oslo time:
+ * an inclusive bound includes the whole day (an end bound too), an exclusive bound excludes it,
+ * `=` is "within that day" and `!=` "outside it". The checker's hover and fix, and the sandbox's
+ * query compiler, all read this one module.
+ */
+
+export const archiveTimeZone = 'Europe/Oslo';
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const zoneFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: archiveTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Minutes the archive's zone is ahead of UTC at the instant `ms`. */
+export function archiveOffsetMinutes(ms: number): number {
+  const parts: Record<string, number> = {};
+  for (const p of zoneFormat.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
+}
+
+/** The `yyyy-MM-dd` of a valid calendar date, as [year, month, day]; undefined otherwise. */
+export function calendarDate(text: string): [number, number, number] | undefined {
+  const m = datePattern.exec(text);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) return undefined;
+  return [y, mo, d];
+}
+
+/** The instant the day starts in the archive's zone (Oslo's clock changes at 01:00 UTC, never
+ * at midnight, so one correction of the UTC guess is exact). */
+function dayStartMs(y: number, m: number, d: number): number {
+  const guess = Date.UTC(y, m - 1, d);
+  const first = guess - archiveOffsetMinutes(guess) * 60000;
+  return guess - archiveOffsetMinutes(first) * 60000;
+}
+
+export interface ArchiveDay {
+  /** The day's first instant, in ms since the epoch. */
+  startMs: number;
+  /** The next day's first instant: the day is [startMs, endMs). */
+  endMs: number;
+}
+
+/** The span of a `yyyy-MM-dd` day in the archive's zone, or undefined when it is not a date. */
+export function archiveDay(text: string): ArchiveDay | undefined {
+  const date = calendarDate(text);
+  if (!date) return undefined;
+  const [y, m, d] = date;
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return { startMs: dayStartMs(y, m, d), endMs: dayStartMs(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
+}
+
+function pad(n: number, width = 2): string {
+  return String(Math.abs(n)).padStart(width, '0');
+}
+
+/** `ms` written in the archive's zone the way the spec writes timestamps
+ * (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`, offset without colon). */
+export function archiveTimestamp(ms: number): string {
+  const offset = archiveOffsetMinutes(ms);
+  const local = new Date(ms + offset * 60000);
+  const sign = offset < 0 ? '-' : '+';
+  return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}.${pad(local.getUTCMilliseconds(), 3)}${sign}${pad(Math.trunc(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
+}
+
+/** Where a date sits in a comparison: alone (`=`/`!=`), or as a range bound. */
+export type DayRole = 'value' | 'lower' | 'upper';
+
+/**
+ * The full timestamp that says the same as the day in its role, to the millisecond: an inclusive
+ * lower bound is the day's first instant, an inclusive upper bound its last millisecond; an
+ * exclusive lower bound is the day's last millisecond (after it), an exclusive upper bound its
+ * first instant (before it). A lone value has no single equivalent timestamp.
+ */
+export function dayBoundTimestamp(day: ArchiveDay, role: DayRole, inclusive: boolean): string | undefined {
+  if (role === 'value') return undefined;
+  const atStart = role === 'lower' ? inclusive : !inclusive;
+  return archiveTimestamp(atStart ? day.startMs : day.endMs - 1);
+}
+
+/** The meaning in words, for hover and diagnostics. */
+export function dayMeaning(text: string, role: DayRole, inclusive: boolean): string | undefined {
+  const day = archiveDay(text);
+  if (!day) return undefined;
+  const from = archiveTimestamp(day.startMs);
+  const to = archiveTimestamp(day.endMs - 1);
+  const span = `the whole day ${text} in the archive's time zone (${archiveTimeZone}), ${from} to ${to}`;
+  if (role === 'value') return `"${text}" stands for ${span}: \`=\` matches any time that day, \`!=\` any time outside it.`;
+  if (role === 'lower') return `"${text}" stands for ${span}: as the start bound it ${inclusive ? 'includes that day' : 'excludes that day (matches from the next day on)'}.`;
+  return `"${text}" stands for ${span}: as the end bound it ${inclusive ? 'includes that day' : 'excludes that day (matches up to its start)'}.`;
+}
