@@ -59,6 +59,7 @@ interface HeldToken {
   /** When to fetch a new one (ms since the epoch); undefined when the provider gave no lifetime,
    * so the token is kept until the archive refuses it. */
   renewAt: number | undefined;
+  expiresAt: number | undefined;
 }
 
 interface PendingFetch {
@@ -127,7 +128,15 @@ export class OAuthTokenProvider implements TokenProvider {
     const held = this.held;
     if (held && (held.renewAt === undefined || this.now() < held.renewAt)) return held.accessToken;
     this.pending ??= this.startFetch();
-    return (await waitFor(this.pending, signal)).accessToken;
+    try {
+      return (await waitFor(this.pending, signal)).accessToken;
+    } catch (error) {
+      // Renewing early failed (the identity provider is down for a moment): the held token still
+      // works until it expires, and the next call tries again.
+      const usable = held !== undefined && this.held === held && held.expiresAt !== undefined && this.now() < held.expiresAt;
+      if (usable && error instanceof AuthenticationError) return held.accessToken;
+      throw error;
+    }
   }
 
   invalidate(rejected: string): boolean {
@@ -219,7 +228,7 @@ export class OAuthTokenProvider implements TokenProvider {
     const lifetimeMs = response.expires_in === undefined ? undefined : response.expires_in * 1000;
     // Counted from when the request was sent, so the time it took cannot make the token outlive its expiry.
     const renewAt = lifetimeMs === undefined ? undefined : startedAt + lifetimeMs - Math.min(this.marginMs, lifetimeMs / 2);
-    const held: HeldToken = { accessToken: response.access_token, renewAt };
+    const held: HeldToken = { accessToken: response.access_token, renewAt, expiresAt: lifetimeMs === undefined ? undefined : startedAt + lifetimeMs };
     this.held = held;
     return held;
   }

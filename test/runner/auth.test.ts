@@ -212,6 +212,22 @@ describe('caching, renewal and invalidation', () => {
     assert.deepEqual(record.grants(), ['password', 'refresh_token', 'password']);
   });
 
+  test('when renewing early fails, the token is used until it expires, and then the failure shows', async () => {
+    const record = recorder();
+    let down = false;
+    const flaky: TokenRequestFetch = (url, init) => (down ? Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') })) : record.fetch(url, init));
+    const p = provider({ kind: 'client_credentials', client: { method: 'basic', ...demoClient } }, { fetch: flaky });
+    const first = await p.token();
+    down = true;
+    env.sandbox.clock.advance(30);
+    assert.equal(await p.token(), first, 'renewal due but failed: the unexpired token serves');
+    assert.ok(await opensTheApi(first));
+    env.sandbox.clock.advance(30);
+    await assert.rejects(p.token(), /could not reach it: connect ECONNREFUSED/);
+    down = false;
+    assert.notEqual(await p.token(), first);
+  });
+
   test('concurrent callers share one token request', async () => {
     const record = recorder();
     const p = provider({ kind: 'client_credentials', client: { method: 'basic', ...demoClient } }, { fetch: record.fetch });
