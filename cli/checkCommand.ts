@@ -7,6 +7,7 @@ import type { NoarkModel } from '../core/schema/types';
 import { parseCheckArguments, usage } from './cliArguments';
 import { expandInputs } from './fileExpansion';
 import { countFindings, toFindings, type Finding } from './findings';
+import { checkUploadFiles } from './uploadFiles';
 import { formatJson, formatSummary, formatText } from './reportFormatters';
 import { formatSarif } from './sarifFormatter';
 
@@ -44,20 +45,32 @@ export function runCheck(argv: readonly string[], io: CliIo, model: NoarkModel, 
     }
     // A byte-order mark is not part of the first line (it would hide a `###` there).
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    const diagnostics = checkDocument(parseDocument(text), { model });
+    const doc = parseDocument(text);
+    const diagnostics = [...checkDocument(doc, { model }), ...checkUploadFiles(doc, file.absolute)].sort((a, b) => a.start - b.start);
     findings.push(...toFindings(file.display, text, diagnostics));
     checked++;
   }
 
-  if (args.format === 'json') io.out(formatJson(findings));
+  // The report and the summary share a terminal: the summary must start on its own line even
+  // when what was printed before it did not end one.
+  let lastWritten = '\n';
+  const out = (text: string): void => {
+    if (text !== '') lastWritten = text;
+    io.out(text);
+  };
+  const err = (text: string): void => {
+    if (text !== '') lastWritten = text;
+    io.err(text);
+  };
+  if (args.format === 'json') out(formatJson(findings));
   else if (args.format === 'sarif') {
     const relativeFile = new Map(files.map((f) => [f.display, relative(io.cwd, f.absolute).split(sep).join('/')]));
-    io.out(formatSarif(findings.map((f) => ({ ...f, file: relativeFile.get(f.file) ?? f.file })), allDiagnosticCodes, version));
-  } else io.out(formatText(findings));
+    out(formatSarif(findings.map((f) => ({ ...f, file: relativeFile.get(f.file) ?? f.file })), allDiagnosticCodes, version));
+  } else out(formatText(findings));
 
-  for (const p of problems) io.err(`noarkq check: ${p}\n`);
+  for (const p of problems) err(`noarkq check: ${p}\n`);
   const counts = countFindings(findings);
-  io.err(formatSummary(counts, checked));
+  err((lastWritten.endsWith('\n') ? '' : '\n') + formatSummary(counts, checked));
   if (args.maxWarnings !== undefined && counts.warnings > args.maxWarnings) {
     io.err(`noarkq check: ${counts.warnings} warnings exceed --max-warnings ${args.maxWarnings}\n`);
   }

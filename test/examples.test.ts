@@ -21,6 +21,7 @@ const notShowable: Record<string, string> = {
   'tx.internal-error': 'only a bug in the transaction checker raises it (core/transaction tests force it with a throwing model)',
   'tx.type-not-transactable': 'the only types of the real model closed to transactions are abstract, which is tx.abstract-type (core/transaction tests use a variant model)',
   'tx.ref-not-linkable': 'every reference of the real model carries the vendor\'s L flag, so it can be linked from its side (a parent side gives tx.link-wrong-direction); core/transaction tests use a variant model',
+  'noarkq.upload-file-missing': 'only `noarkq check` reads the disk to see that an uploaded file exists (cli/checkCommand tests and test/conformance show it)',
   'tx.bsm-unknown-group': 'BSM groups are checked only against a live BSM registry, which a file check does not have (core/transaction and core/document tests pass one)',
   'tx.bsm-unknown-field': 'BSM fields are checked only against a live BSM registry, which a file check does not have (core/transaction and core/document tests pass one)',
   'tx.bsm-value-type': 'BSM value types are checked only against a live BSM registry, which a file check does not have (core/transaction tests pass one)',
