@@ -20,6 +20,8 @@ Commands:
   check <files|globs|directories>  Check .noarkq files and report their problems.
                                    A directory means every *.noarkq under it; globs
                                    take *, ** and ? (quote them so the shell keeps them).
+  run <file> [options]             Run the requests of a .noarkq file against an archive
+                                   ("noarkq run --help" lists its options).
   sandbox [options]                Start the local sandbox archive on 127.0.0.1
                                    ("noarkq sandbox --help" lists its options).
 

@@ -3,6 +3,9 @@ import { noarkModel } from '../core/schema';
 import { usage } from './cliArguments';
 import { ExitCode, runCheck, type CliIo } from './checkCommand';
 import { runBundledRuntime } from './bundledRuntime';
+import { runRun, type RunIo } from './runCommand';
+import { connectForRun } from './runConnection';
+import { terminalRunIo } from './terminalRunIo';
 
 /** Set by esbuild from package.json; absent when the sources run directly (tests, tsx). */
 declare const NOARKQ_VERSION: string;
@@ -11,11 +14,13 @@ function version(): string {
   return typeof NOARKQ_VERSION === 'string' ? NOARKQ_VERSION : '0.0.0-dev';
 }
 
-export function main(argv: readonly string[], io: CliIo): number | Promise<number> {
+export function main(argv: readonly string[], io: CliIo, runIo: () => RunIo = () => terminalRunIo(io)): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'check':
       return runCheck(rest, io, noarkModel, version());
+    case 'run':
+      return runRun(rest, runIo(), noarkModel, connectForRun);
     case 'sandbox':
       return runBundledRuntime('sandbox', rest, io);
     case '-h':

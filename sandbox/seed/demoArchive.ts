@@ -152,6 +152,8 @@ function plan(caseFiles: number, rng: SeededRandom): { cases: CaseSpec[]; meetin
     }
   }
   const cases = caseTimes.map((at, i) => buildCase(i === forced ? 'byggesak' : pickKind(rng), at, lastDay, rng));
+  // The example flow registers a new letter in that case file, which a closed case file refuses.
+  if (forced >= 0) cases[forced].closed = false;
   const meetings = meetingTimes.map((m, i): MeetingSpec => {
     const members = Array.from({ length: m.board === 'Kommunestyret' ? 7 : 5 }, (_, k) => ({ name: `${rng.pick(firstNames)} ${rng.pick(lastNames)}`, role: k === 0 ? 'Ordfører' : k === 1 ? 'Varaordfører' : 'Medlem' }));
     const year = new Date(m.at).getUTCFullYear();
