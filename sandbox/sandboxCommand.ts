@@ -40,14 +40,11 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
     return 1;
   }
   const accounts = { ...defaultAccountOptions, ...options.accounts };
+  // An entry for noarkq.environments.json: the secret is not part of it (secrets never go in that file).
   const environment = {
-    sandbox: {
-      baseUrl: sandbox.url,
-      tokenUrl: sandbox.tokenUrl,
-      grantType: 'client_credentials',
-      clientId: accounts.fullClient.id,
-      clientSecret: accounts.fullClient.secret,
-    },
+    name: 'sandbox',
+    baseUrl: sandbox.apiUrl,
+    auth: { kind: 'client_credentials', tokenUrl: sandbox.tokenUrl, clientId: accounts.fullClient.id },
   };
   // Started by `noarkq run --sandbox` (or the extension) with an IPC channel: tell the parent
   // where the archive is and which client to use, instead of making it parse the banner.
@@ -69,7 +66,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
       `  client_credentials  ${accounts.ordinaryClient.id} / ${accounts.ordinaryClient.secret}   (ordinary rights)`,
       `  password            ${accounts.user.id} / ${accounts.user.secret}`,
       '',
-      'Environment entry:',
+      'Environment entry for noarkq.environments.json (then: NOARKQ_CLIENT_SECRET=' + accounts.fullClient.secret + ' noarkq run FILE --env sandbox):',
       JSON.stringify(environment, null, 2),
       '',
       'Press Ctrl-C to stop.',
