@@ -14,7 +14,7 @@ import { createTokenProvider } from '../runner/environments/environmentTokenProv
 import { ExitCode } from './checkCommand';
 import type { RunArguments } from './runArguments';
 import type { Connect, Connection, RunIo } from './runCommand';
-import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { startSandboxProcess, type SandboxProcess } from '../runner/sandbox/sandboxProcess';
 
 export const connectForRun: Connect = async (args, io, log) => {
   let sandbox: SandboxProcess | undefined;

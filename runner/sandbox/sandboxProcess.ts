@@ -1,12 +1,13 @@
 /**
- * `noarkq run --sandbox`: the sandbox bundle (dist/sandbox.js) as a child process with a
- * throwaway in-memory archive holding the demo data, on a free port. The child says where it
- * listens over an IPC channel; it stops when told to, or by itself when this process goes away.
+ * The sandbox bundle (dist/sandbox.js) as a child process on a free port: a throwaway in-memory
+ * archive with the demo data for `noarkq run --sandbox`, or a persistent one for the extension
+ * (`--data <folder>`). The child says where it listens over an IPC channel; it stops when told
+ * to, or by itself when this process goes away.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SandboxReadyMessage } from '../sandbox/sandboxCommand';
+import type { SandboxReadyMessage } from '../../sandbox/sandboxCommand';
 
 export interface SandboxProcess {
   ready: SandboxReadyMessage;
@@ -14,16 +15,25 @@ export interface SandboxProcess {
 }
 
 export function sandboxBundlePath(): string {
-  // Bundled, this module lives in dist/cli.js beside dist/sandbox.js; from the sources (tests),
-  // the built bundle is in dist/ at the repository root.
+  // Bundled, this module lives in dist/cli.js (or dist/client.js) beside dist/sandbox.js; from the
+  // sources (tests), the built bundle is in dist/ at the repository root.
   const beside = join(__dirname, 'sandbox.js');
-  return existsSync(beside) ? beside : join(__dirname, '..', 'dist', 'sandbox.js');
+  return existsSync(beside) ? beside : join(__dirname, '..', '..', 'dist', 'sandbox.js');
 }
 
-export function startSandboxProcess(extraArgs: readonly string[] = []): Promise<SandboxProcess> {
+export interface SandboxProcessOptions {
+  /** A persistent archive in this folder; a throwaway in-memory one when absent. */
+  dataDir?: string;
+  /** The Node executable to run the bundle with (the extension host passes its own). */
+  execPath?: string;
+  extraArgs?: readonly string[];
+}
+
+export function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   const bundle = sandboxBundlePath();
   if (!existsSync(bundle)) return Promise.reject(new Error(`${bundle} is missing; run "npm run build" first`));
-  const child = spawn(process.execPath, [bundle, '--memory', '--port', '0', ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const storage = options.dataDir !== undefined ? ['--data', options.dataDir] : ['--memory'];
+  const child = spawn(options.execPath ?? process.execPath, [bundle, ...storage, '--port', '0', ...(options.extraArgs ?? [])], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
