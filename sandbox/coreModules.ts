@@ -2,6 +2,7 @@
  * lists, the BSM registry, logs, bulk open/close and full-text search. */
 import { tokenEndpoint } from './auth/tokenEndpoint';
 import { registerDownloadEndpoint } from './endpoints/downloadEndpoint';
+import { registerInfoEndpoint } from './endpoints/infoEndpoint';
 import { registerQueryEndpoint } from './endpoints/queryEndpoint';
 import { registerTransactionEndpoint } from './endpoints/transactionEndpoint';
 import { registerUploadEndpoint } from './endpoints/uploadEndpoint';
@@ -12,10 +13,16 @@ import type { SandboxModule } from './sandboxServices';
 import { seedCodeLists } from './store/codeListStore';
 import { coreSchemaStatements } from './store/schema.sql';
 
+/** The token endpoint's paths; the first is the real tenants' form, which the sandbox advertises. */
+export const tokenPaths = ['/idp/oauth2/token', '/oauth2/token'] as const;
+
 export const authModule: SandboxModule = {
   name: 'oauth2',
   routes: (router, services) => {
-    router.open('POST', '/oauth2/token', tokenEndpoint({ accounts: services.accounts, tokens: services.tokens, maxBodyBytes: services.limits.maxBodyBytes }));
+    const endpoint = tokenEndpoint({ accounts: services.accounts, tokens: services.tokens, maxBodyBytes: services.limits.maxBodyBytes });
+    // Real tenants serve the identity provider under /idp (vendor notes §1.3), so configurations
+    // written for them work unchanged; the short path stays for what was written for the sandbox.
+    for (const path of tokenPaths) router.open('POST', path, endpoint);
   },
 };
 
@@ -28,6 +35,7 @@ export const structureModule: SandboxModule = {
     registerTransactionEndpoint(router, services);
     registerUploadEndpoint(router, services);
     registerDownloadEndpoint(router, services);
+    registerInfoEndpoint(router);
   },
 };
 

@@ -11,7 +11,7 @@ import { noarkModel } from '../core/schema';
 import { AccountDirectory, defaultAccountOptions } from './auth/accounts';
 import { authenticate } from './auth/bearerAuth';
 import { TokenStore } from './auth/tokenStore';
-import { builtInModules } from './coreModules';
+import { builtInModules, tokenPaths } from './coreModules';
 import { FileStore } from './files/fileStore';
 import { sendError, ServiceError } from './http/errors';
 import { discardUnreadBody } from './http/requestBody';
@@ -26,7 +26,7 @@ export interface RunningSandbox {
   url: string;
   /** `<url>/rms/api/public/noark5/v1` */
   apiUrl: string;
-  /** `<url>/oauth2/token` */
+  /** `<url>/idp/oauth2/token`, the real tenants' path (`<url>/oauth2/token` works too) */
   tokenUrl: string;
   port: number;
   /** Where the archive lives, or undefined for a throwaway one. */
@@ -118,7 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     return {
       url,
       apiUrl: url + apiRoot,
-      tokenUrl: `${url}/oauth2/token`,
+      tokenUrl: `${url}${tokenPaths[0]}`,
       port,
       dataDir,
       services,

@@ -29,6 +29,8 @@ export const apiEndpoints: readonly EndpointDef[] = [
   { path: 'bulk/open', methods: ['POST'], takesBody: true },
   { path: 'bulk/close', methods: ['POST'], takesBody: true },
   { path: 'full-text/search', methods: ['POST'], takesBody: true },
+  // In the vendor's Java client, not in the spec (vendor notes §1.5).
+  { path: 'info/me', methods: ['GET'], takesBody: false },
   { path: 'full-text/set', methods: ['POST'], takesBody: true },
 ];
 

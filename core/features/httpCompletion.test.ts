@@ -37,12 +37,12 @@ describe('completion: HTTP endpoint paths', () => {
     {
       name: 'after POST: only the endpoints that take POST',
       text: ['### a', 'POST |'],
-      exactly: ['query', 'transaction', 'upload', 'logs/change-log', 'logs/access-log', 'logs/download-log', 'bulk/open', 'bulk/close', 'full-text/search'],
+      exactly: ['query', 'transaction', 'upload', 'logs/change-log', 'logs/access-log', 'logs/download-log', 'bulk/open', 'bulk/close', 'full-text/search', 'full-text/set'],
     },
     {
       name: 'after GET: the readable endpoints',
       text: ['### a', 'GET |'],
-      exactly: ['download', 'bsm-registry', 'code-lists'],
+      exactly: ['download', 'bsm-registry', 'code-lists', 'info/me'],
     },
     {
       name: 'after DELETE: the endpoints that delete',

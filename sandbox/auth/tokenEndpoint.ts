@@ -1,5 +1,5 @@
 /**
- * `POST /oauth2/token` (form-encoded), as the vendor's identity provider does it: the
+ * `POST /idp/oauth2/token` (and `/oauth2/token`; form-encoded), as the vendor's identity provider does it: the
  * client_credentials, password and refresh_token grants; client credentials in HTTP Basic or in
  * the body; errors `{error, error_description}` with 400, or 401 for a bad client.
  */

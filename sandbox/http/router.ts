@@ -112,7 +112,7 @@ export class Router {
     if (!byMethod) {
       const hint = normalized.startsWith(apiRoot)
         ? ` Endpoints: ${[...this.routes.keys()].filter((p) => p.startsWith(apiRoot)).map((p) => p.slice(apiRoot.length)).sort().join(', ')}.`
-        : ` The API root is ${apiRoot}; tokens come from /oauth2/token.`;
+        : ` The API root is ${apiRoot}; tokens come from /idp/oauth2/token.`;
       throw new ServiceError(404, `Unknown endpoint ${method} ${pathname}.${hint}`);
     }
     const route = byMethod.get(method);

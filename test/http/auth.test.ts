@@ -75,3 +75,30 @@ test('without a token, with a bad one, or with an expired one the API answers 40
   assert.match(expired.json.description, /expired/);
   assert.match(expired.headers.get('www-authenticate') ?? '', /^Bearer/);
 });
+
+test("the token endpoint answers at the real tenants' path /idp/oauth2/token, which the sandbox advertises, and at /oauth2/token", async () => {
+  const { url, tokenUrl } = env.sandbox.sandbox;
+  assert.equal(tokenUrl, `${url}/idp/oauth2/token`);
+  for (const path of ['/idp/oauth2/token', '/oauth2/token']) {
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=noarkq-demo&client_secret=noarkq-demo-secret',
+    });
+    assert.equal(response.status, 200, path);
+    const body = (await response.json()) as { access_token: string };
+    assert.equal((await probe(body.access_token)).status, 200, path);
+  }
+  const unauthenticated = await env.sandbox.query('', { type: 'Arkiv' });
+  assert.match(unauthenticated.text, /get a token from \/idp\/oauth2\/token/);
+});
+
+test('GET info/me tells whose token it is: {userId}, as the vendor Java client reads it', async () => {
+  const r = await env.sandbox.get('/info/me', { token: await env.sandbox.token('user') });
+  assert.equal(r.status, 200);
+  assert.deepEqual(Object.keys(r.json), ['userId']);
+  assert.match(r.json.userId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+  const other = await env.sandbox.get('/info/me', { token: await env.sandbox.token('full') });
+  assert.notEqual(other.json.userId, r.json.userId);
+  assert.equal((await env.sandbox.get('/info/me')).status, 401);
+});
