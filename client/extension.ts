@@ -1,0 +1,85 @@
+/**
+ * The noarkq VS Code extension (bundled to dist/client.js). Activation registers the commands and
+ * the CodeLens provider and returns; the rest (language client, runner, environments) is loaded
+ * right after through a dynamic import, and the sandbox and the archive are touched only when a
+ * command asks for them.
+ */
+import * as vscode from 'vscode';
+import type { BlockRunResult } from '../runner/blocks/blockRunResult';
+import type { ExtensionServices } from './extensionServices';
+import type { RunBlockOptions } from './run/blockRunner';
+import type { RunPrompts } from './run/runPrompts';
+
+/** What `activate` returns: for other extensions, and for the extension-host tests, which answer
+ * prompts in place of the user (a modal cannot be clicked from a test). */
+export interface NoarkqExtensionApi {
+  /** Resolves once the language server has initialized. */
+  languageServerReady: Promise<void>;
+  /** Keys of the results panels open now. */
+  openResultPanels(): string[];
+  /** Answers prompts with `prompts` instead of asking the user; undefined restores the dialogs. */
+  setPrompts(prompts: Partial<RunPrompts> | undefined): void;
+}
+
+export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
+  let override: Partial<RunPrompts> | undefined;
+  let loaded: ExtensionServices | undefined;
+  const lensesChanged = new vscode.EventEmitter<void>();
+  const services: Promise<ExtensionServices> = Promise.all([import('./extensionServices'), import('./run/runPrompts')]).then(([{ createServices }, { vscodePrompts }]) => {
+    loaded = createServices(context, () => (override ? { ...vscodePrompts, ...override } : vscodePrompts));
+    context.subscriptions.push(loaded.codeLenses.onDidChangeCodeLenses(() => lensesChanged.fire()));
+    return loaded;
+  });
+  const use =
+    <A extends unknown[], R>(run: (s: ExtensionServices, ...args: A) => R | Promise<R>) =>
+    async (...args: A): Promise<R> =>
+      run(await services, ...args);
+
+  const command = <A extends unknown[], R>(id: string, run: (s: ExtensionServices, ...args: A) => R | Promise<R>) =>
+    vscode.commands.registerCommand(id, use(run) as (...args: unknown[]) => Promise<R>);
+  context.subscriptions.push(
+    lensesChanged,
+    // The provider is registered now, so the first lenses of the file that activated us are not lost.
+    vscode.languages.registerCodeLensProvider(
+      { language: 'noarkq' },
+      {
+        onDidChangeCodeLenses: lensesChanged.event,
+        provideCodeLenses: async (document) => (await services).codeLenses.provideCodeLenses(document),
+      },
+    ),
+    command('noarkq.startSandbox', (s) => s.sandbox.start()),
+    command('noarkq.stopSandbox', (s) => s.sandbox.stop()),
+    command('noarkq.selectEnvironment', (s, name?: unknown) => s.environmentCommands.selectEnvironment(name)),
+    command('noarkq.setCredentials', (s) => s.environmentCommands.setCredentials()),
+    command('noarkq.signOut', (s) => s.environmentCommands.signOut()),
+    command('noarkq.runBlock', (s, uri?: unknown, blockName?: unknown, options?: unknown): Promise<BlockRunResult | undefined> => s.runner.runBlock(uri, blockName, runOptions(options))),
+    command('noarkq.runAll', (s, uri?: unknown) => s.runner.runAll(uri)),
+    command('noarkq.runSelection', (s) => s.runner.runSelection()),
+    command('noarkq.cancelRun', (s) => s.runner.cancelAll()),
+    command('noarkq.showRunHistory', (s) =>
+      s.history.pick((entry) => vscode.commands.executeCommand('noarkq.runBlock', vscode.Uri.parse(entry.uri), entry.blockName, { line: entry.line, allPages: entry.allPages })),
+    ),
+    command('noarkq.showRequestLog', (s) => s.log.show(true)),
+    vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
+  );
+  void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
+
+  return {
+    languageServerReady: services.then((s) => s.languageClient.started),
+    openResultPanels: () => loaded?.panels.openKeys() ?? [],
+    setPrompts: (replacement) => {
+      override = replacement;
+    },
+  };
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions, which VS Code disposes.
+}
+
+/** Options arrive from key bindings, tasks and other extensions: take only what is meant. */
+function runOptions(options: unknown): RunBlockOptions {
+  if (typeof options !== 'object' || options === null) return {};
+  const { allPages, line } = options as { allPages?: unknown; line?: unknown };
+  return { allPages: allPages === true, ...(typeof line === 'number' && Number.isInteger(line) && line >= 0 ? { line } : {}) };
+}

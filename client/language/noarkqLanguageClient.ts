@@ -1,0 +1,37 @@
+/**
+ * The language server (dist/server.js) under vscode-languageclient, over Node IPC, and the
+ * custom notifications the extension sends it (typed once, in server/protocol.ts).
+ */
+import type * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SetContextNotification, SetResponsesNotification, type SetContextParams, type SetResponsesParams } from '../../server/protocol';
+
+export class NoarkqLanguageClient implements vscode.Disposable {
+  private readonly client: LanguageClient;
+  /** Settles once the server has answered `initialize`. */
+  readonly started: Promise<void>;
+
+  constructor(serverModule: string) {
+    const run = { module: serverModule, transport: TransportKind.ipc };
+    const serverOptions: ServerOptions = { run, debug: { ...run, options: { execArgv: ['--nolazy', '--inspect=6019'] } } };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [{ language: 'noarkq' }],
+    };
+    this.client = new LanguageClient('noarkq', 'noarkq language server', serverOptions, clientOptions);
+    this.started = this.client.start();
+  }
+
+  async setContext(params: SetContextParams): Promise<void> {
+    await this.started;
+    await this.client.sendNotification(SetContextNotification, params);
+  }
+
+  async setResponses(params: SetResponsesParams): Promise<void> {
+    await this.started;
+    await this.client.sendNotification(SetResponsesNotification, params);
+  }
+
+  async dispose(): Promise<void> {
+    await this.client.dispose();
+  }
+}

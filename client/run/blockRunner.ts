@@ -1,0 +1,306 @@
+/**
+ * `noarkq.runBlock`, `noarkq.runAll` and `noarkq.runSelection`: runs blocks of an open `.noarkq`
+ * document with the shared `RunSession`, exactly as `noarkq run` does, in the active environment.
+ * One session per document and environment keeps the responses that later blocks' references
+ * read. Progress shows in a cancellable notification whose Cancel aborts the HTTP request; each
+ * result opens in its block's results panel and goes to the language server for hovers and
+ * reference checks.
+ */
+import { tmpdir } from 'node:os';
+import * as vscode from 'vscode';
+import { blockAt, parseDocument, type DocumentBlock, type NoarkqDocument } from '../../core/document';
+import type { NoarkModel } from '../../core/schema/types';
+import type { EntityObject, QueryBody } from '../../runner/archive/archiveApi';
+import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import { RunSession, runnableBlocks, type BlockProgress, type RunHooks } from '../../runner/blocks/runSession';
+import type { Environment } from '../../runner/environments/environmentsSchema';
+import type { SetResponsesParams } from '../../server/protocol';
+import type { ArchiveConnection, ArchiveConnections } from '../environments/archiveConnections';
+import type { EnvironmentCommands } from '../environments/environmentCommands';
+import type { MorePages } from '../panel/resultsPanel';
+import { formatBytes } from './requestLog';
+import type { RunHistory } from './runHistory';
+import type { RunPrompts } from './runPrompts';
+
+/** The part of the results panels a run uses. */
+export interface ResultsDisplay {
+  show(key: string, title: string, result: BlockRunResult, more?: MorePages): void;
+}
+
+export interface RunBlockOptions {
+  /** QUERY blocks fetch every page while `hasMore`. */
+  allPages?: boolean;
+  /** 0-based line inside the block, for a block without a name (the CodeLens passes it). */
+  line?: number;
+}
+
+export interface BlockRunnerDependencies {
+  model: NoarkModel;
+  connections: ArchiveConnections;
+  environmentCommands: EnvironmentCommands;
+  results: ResultsDisplay;
+  history: RunHistory;
+  prompts: () => RunPrompts;
+  setResponses: (params: SetResponsesParams) => void;
+}
+
+interface DocumentSession {
+  environment: string;
+  connection: ArchiveConnection;
+  session: RunSession;
+  /** The hooks of the run under way (the session's hooks are fixed when it is made). */
+  hooks: { current: RunHooks | undefined };
+}
+
+export class BlockRunner implements vscode.Disposable {
+  private readonly sessions = new Map<string, DocumentSession>();
+  private readonly running = new Set<vscode.CancellationTokenSource>();
+
+  constructor(private readonly deps: BlockRunnerDependencies) {}
+
+  /** `noarkq.runBlock(uri?, blockName?, options?)`: the block's result (its dependencies run first). */
+  async runBlock(uriArg?: unknown, blockName?: unknown, options?: RunBlockOptions): Promise<BlockRunResult | undefined> {
+    const document = await this.documentFor(uriArg);
+    if (!document) return undefined;
+    const parsed = parseDocument(document.getText());
+    const block = this.findBlock(document, parsed, typeof blockName === 'string' ? blockName : undefined, options?.line);
+    if (!block) return undefined;
+    const results = await this.run(document, parsed, [block], options?.allPages ?? false, labelOf(block));
+    return results?.filter((r) => r.blockIndex === block.index).at(-1) ?? results?.at(-1);
+  }
+
+  /** `noarkq.runAll(uri?)`: every block in order; the list of results (the run stops at a failure). */
+  async runAll(uriArg?: unknown): Promise<BlockRunResult[] | undefined> {
+    const document = await this.documentFor(uriArg);
+    if (!document) return undefined;
+    const parsed = parseDocument(document.getText());
+    const blocks = runnableBlocks(parsed);
+    if (blocks.length === 0) {
+      void vscode.window.showInformationMessage('noarkq: this file has no request to run.');
+      return [];
+    }
+    return this.run(document, parsed, blocks, false, vscode.workspace.asRelativePath(document.uri));
+  }
+
+  /** `noarkq.runSelection`: the selected text as a request, seeing the file's variables and blocks. */
+  async runSelection(): Promise<BlockRunResult | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'noarkq' || editor.selection.isEmpty) {
+      void vscode.window.showInformationMessage('noarkq: select a request in a .noarkq file first.');
+      return undefined;
+    }
+    const text = editor.document.getText();
+    const selected = editor.document.getText(editor.selection).replace(/^\s*\n/, '');
+    // Appended as a block of its own, the selection reads the file's variables and may reference
+    // its blocks, which run first as usual.
+    const parsed = parseDocument(`${text}\n${/^###/.test(selected) ? '' : '###\n'}${selected}\n`);
+    const original = parseDocument(text).blocks.length;
+    const blocks = parsed.blocks.slice(original).filter((b) => b.parsed.request !== undefined);
+    if (blocks.length === 0) {
+      void vscode.window.showInformationMessage('noarkq: the selection holds no request.');
+      return undefined;
+    }
+    const results = await this.run(editor.document, parsed, blocks, false, 'the selection');
+    return results?.at(-1);
+  }
+
+  /** `noarkq.cancelRun`: cancels every run under way (as the notification's Cancel does). */
+  cancelAll(): void {
+    for (const source of this.running) source.cancel();
+  }
+
+  private async run(document: vscode.TextDocument, parsed: NoarkqDocument, blocks: DocumentBlock[], allPages: boolean, what: string): Promise<BlockRunResult[] | undefined> {
+    const environment = await this.deps.environmentCommands.activeOrAsk();
+    if (!environment) {
+      const choice = await vscode.window.showWarningMessage('noarkq: choose an environment to run against, or start the local sandbox.', 'Start Sandbox', 'Choose Environment');
+      if (choice === 'Start Sandbox') await vscode.commands.executeCommand('noarkq.startSandbox');
+      else if (choice === 'Choose Environment') await vscode.commands.executeCommand('noarkq.selectEnvironment');
+      return undefined;
+    }
+    let connection: ArchiveConnection | undefined;
+    try {
+      connection = await this.deps.connections.connect(environment, (e, name) => this.deps.prompts().askSecret(e, name));
+    } catch (error) {
+      void vscode.window.showErrorMessage(`noarkq: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+    if (!connection) return undefined;
+    const key = document.uri.toString();
+    const session = this.sessionFor(key, environment, connection);
+
+    const results: BlockRunResult[] = [];
+    const source = new vscode.CancellationTokenSource();
+    this.running.add(source);
+    try {
+      const outcome = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `noarkq: ${what} on ${environment.name}`, cancellable: true },
+        async (progress, token) => {
+          const abort = new AbortController();
+          const cancel = () => abort.abort();
+          const subscriptions = [token.onCancellationRequested(cancel), source.token.onCancellationRequested(cancel)];
+          const prompts = this.deps.prompts();
+          session.hooks.current = {
+            askValue: (request) => prompts.askValue(request),
+            confirmWrite: (request) => prompts.confirmWrite(request),
+            onBlockStart: ({ label, description }) => progress.report({ message: `${label}: ${description}` }),
+            onProgress: (p) => progress.report({ message: describeProgress(p) }),
+            onResult: (result) => {
+              results.push(result);
+              this.deps.history.add(document.uri, environment.name, result, allPages);
+              this.deps.results.show(panelKey(document.uri, result), panelTitle(result), redactResult(result, connection), this.morePages(connection, result));
+            },
+          };
+          try {
+            return await session.session.run({ document: parsed, filePath: document.uri.fsPath, blocks, allPages, signal: abort.signal });
+          } finally {
+            session.hooks.current = undefined;
+            for (const s of subscriptions) s.dispose();
+          }
+        },
+      );
+      if (outcome.kind === 'refused') {
+        const count = outcome.errors.length;
+        const choice = await vscode.window.showErrorMessage(
+          `noarkq: nothing was sent: ${vscode.workspace.asRelativePath(document.uri)} has ${count === 1 ? 'an error' : `${count} errors`}. Fix ${count === 1 ? 'it' : 'them'} first.`,
+          'Show Problems',
+        );
+        if (choice) await vscode.commands.executeCommand('workbench.actions.view.problems');
+        return undefined;
+      }
+      this.deps.setResponses({
+        uri: key,
+        responses: Object.fromEntries(
+          [...session.session.results].filter(([, r]) => r.status !== undefined).map(([name, r]) => [name, { status: r.status!, body: r.body, receivedAt: r.receivedAt }]),
+        ),
+      });
+      const failed = outcome.results.find((r) => !r.ok);
+      if (failed?.error && failed.error.kind !== 'cancelled') {
+        void vscode.window.showErrorMessage(`noarkq: ${connection.redact(failed.error.message)}`, 'Show Request Log').then((choice) => {
+          if (choice) void vscode.commands.executeCommand('noarkq.showRequestLog');
+        });
+      }
+      return outcome.results;
+    } finally {
+      this.running.delete(source);
+      source.dispose();
+    }
+  }
+
+  private sessionFor(key: string, environment: Environment, connection: ArchiveConnection): DocumentSession {
+    const known = this.sessions.get(key);
+    // Responses from another archive (or an older connection to it) are no values for this one.
+    if (known && known.environment === environment.name && known.connection === connection) return known;
+    const hooks: DocumentSession['hooks'] = { current: undefined };
+    const session = new RunSession({
+      client: connection.client,
+      environment: { name: environment.name, protected: environment.protected, variables: environment.variables },
+      model: this.deps.model,
+      hooks: {
+        askValue: (request) => hooks.current?.askValue?.(request) ?? Promise.resolve(undefined),
+        confirmWrite: (request) => hooks.current?.confirmWrite?.(request) ?? Promise.resolve(false),
+        onBlockStart: (block) => hooks.current?.onBlockStart?.(block),
+        onProgress: (progress) => hooks.current?.onProgress?.(progress),
+        onResult: (result) => hooks.current?.onResult?.(result),
+      },
+      downloadDir: downloadFolder(key),
+    });
+    const entry: DocumentSession = { environment: environment.name, connection, session, hooks };
+    this.sessions.set(key, entry);
+    return entry;
+  }
+
+  /** The next pages of a query result the panel may load, with the body the block sent. */
+  private morePages(connection: ArchiveConnection, result: BlockRunResult): MorePages | undefined {
+    if (!result.ok || result.kind !== 'query' || !isQueryResponse(result.body) || !result.body.hasMore) return undefined;
+    const sent = queryBodyOf(result.request?.body);
+    if (!sent) return undefined;
+    let offset = (sent.offset ?? 0) + result.body.results.length;
+    return {
+      next: async (signal) => {
+        const page = await connection.client.query({ ...sent, offset }, { signal });
+        offset += page.body.results.length;
+        return { results: page.body.results, hasMore: page.body.hasMore };
+      },
+    };
+  }
+
+  private async documentFor(uriArg: unknown): Promise<vscode.TextDocument | undefined> {
+    const uri = uriArg instanceof vscode.Uri ? uriArg : typeof uriArg === 'string' ? vscode.Uri.parse(uriArg) : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) {
+      void vscode.window.showInformationMessage('noarkq: open a .noarkq file to run.');
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== 'noarkq') {
+      void vscode.window.showInformationMessage(`noarkq: ${vscode.workspace.asRelativePath(uri)} is not a .noarkq file.`);
+      return undefined;
+    }
+    return document;
+  }
+
+  private findBlock(document: vscode.TextDocument, parsed: NoarkqDocument, name: string | undefined, line: number | undefined): DocumentBlock | undefined {
+    let block: DocumentBlock | undefined;
+    if (name !== undefined) {
+      block = parsed.blocks.find((b) => b.parsed.name?.text === name);
+      if (!block) {
+        void vscode.window.showErrorMessage(`noarkq: ${vscode.workspace.asRelativePath(document.uri)} has no block named "${name}".`);
+        return undefined;
+      }
+    } else {
+      const editor = vscode.window.activeTextEditor;
+      const position = line !== undefined ? new vscode.Position(line, 0) : editor?.document === document ? editor.selection.active : undefined;
+      if (!position) {
+        void vscode.window.showInformationMessage('noarkq: put the cursor in the block to run.');
+        return undefined;
+      }
+      block = blockAt(parsed, document.offsetAt(position));
+    }
+    if (block.parsed.request === undefined) {
+      void vscode.window.showInformationMessage(`noarkq: ${labelOf(block)} holds no request to run.`);
+      return undefined;
+    }
+    return block;
+  }
+
+  dispose(): void {
+    this.cancelAll();
+    this.sessions.clear();
+  }
+}
+
+function labelOf(block: DocumentBlock): string {
+  return block.parsed.name?.text ?? (block.index < 0 ? 'the request' : `block ${block.index + 1}`);
+}
+
+export function panelKey(uri: vscode.Uri, result: Pick<BlockRunResult, 'blockName' | 'blockIndex'>): string {
+  return `${uri.toString()}#${result.blockName ?? (result.blockIndex < 0 ? 'preamble' : `block-${result.blockIndex + 1}`)}`;
+}
+
+function panelTitle(result: BlockRunResult): string {
+  return `noarkq: ${result.blockName ?? `line ${result.line}`}`;
+}
+
+function describeProgress(p: BlockProgress): string {
+  return p.phase === 'pages' ? `${p.block}: ${p.done.toLocaleString('en')} results` : `${p.block}: ${formatBytes(p.done)}${p.total ? ` of ${formatBytes(p.total)}` : ''}`;
+}
+
+/** An error text may quote what an identity provider echoed; nothing shown may hold a secret. */
+function redactResult(result: BlockRunResult, connection: ArchiveConnection): BlockRunResult {
+  if (!result.error) return result;
+  return { ...result, error: { ...result.error, message: connection.redact(result.error.message) } };
+}
+
+/** DOWNLOAD without TO writes beside the `.noarkq` file (an untitled one: the temp folder). */
+function downloadFolder(uri: string): string {
+  const parsed = vscode.Uri.parse(uri);
+  return parsed.scheme === 'file' ? vscode.Uri.joinPath(parsed, '..').fsPath : tmpdir();
+}
+
+function isQueryResponse(body: unknown): body is { hasMore: boolean; results: EntityObject[] } {
+  return typeof body === 'object' && body !== null && typeof (body as { hasMore?: unknown }).hasMore === 'boolean' && Array.isArray((body as { results?: unknown }).results);
+}
+
+/** The body a QUERY block sent, which the runner keeps as plain JSON. */
+function queryBodyOf(body: unknown): QueryBody | undefined {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { type?: unknown }).type === 'string' ? (body as QueryBody) : undefined;
+}

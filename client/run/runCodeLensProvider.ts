@@ -1,0 +1,44 @@
+/**
+ * "Run" above each block (and "Run all pages" above queries), "Run all" at the top of the file.
+ * The lenses come from the same parser as the run, so a lens is shown exactly where a request is.
+ */
+import * as vscode from 'vscode';
+import { allBlocks, parseDocument } from '../../core/document';
+
+export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('noarkq.codeLens.enable')) this.changed.fire();
+  });
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.getConfiguration('noarkq', document.uri).get<boolean>('codeLens.enable', true)) return [];
+    const parsed = parseDocument(document.getText());
+    const blocks = allBlocks(parsed).filter((b) => b.parsed.request !== undefined);
+    if (blocks.length === 0) return [];
+    const lenses: vscode.CodeLens[] = [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    lenses.push(new vscode.CodeLens(top, { title: '$(run-all) Run all', tooltip: 'Run every block of this file in order', command: 'noarkq.runAll', arguments: [document.uri] }));
+    for (const block of blocks) {
+      // The `###` line of a block; the request line of a request above the first `###`.
+      const offset = block.index < 0 ? block.start + (block.parsed.request?.start ?? 0) : block.start;
+      const line = document.positionAt(offset).line;
+      const range = new vscode.Range(line, 0, line, 0);
+      const name = block.parsed.name?.text;
+      const where = { line };
+      lenses.push(new vscode.CodeLens(range, { title: '$(play) Run', tooltip: `Run ${name ?? 'this request'} (and the blocks it reads first)`, command: 'noarkq.runBlock', arguments: [document.uri, name, where] }));
+      if (block.parsed.request?.kind === 'query') {
+        lenses.push(
+          new vscode.CodeLens(range, { title: 'Run all pages', tooltip: 'Run the query and fetch every page while hasMore', command: 'noarkq.runBlock', arguments: [document.uri, name, { ...where, allPages: true }] }),
+        );
+      }
+    }
+    return lenses;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

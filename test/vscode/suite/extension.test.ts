@@ -1,0 +1,229 @@
+/**
+ * The extension in a real VS Code: activation, the language server's diagnostics and completion,
+ * the sandbox, running the integration flow, the results panel, cancellation and a protected
+ * environment's confirmations. The workspace is a copy of examples/.
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { NoarkqExtensionApi } from '../../../client/extension';
+import type { WriteConfirmation } from '../../../client/run/runPrompts';
+import type { BlockRunResult } from '../../../runner/blocks/blockRunResult';
+
+const extensionId = 'noarkq.noarkq';
+
+/** Waits until `check` gives a value (not undefined/false), re-checking every 25 ms. */
+async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Asks the driver (test/vscode/host/drive.js) for a screenshot once `selector` shows, and waits for it. */
+async function screenshot(name: string, selector: string): Promise<void> {
+  const folder = process.env.NOARKQ_TEST_SHOTS;
+  if (!folder) return;
+  const file = join(folder, `${name}.png`);
+  const asked = Date.now();
+  console.log(`[noarkq-shot] ${name} ${selector}`);
+  await waitFor(`screenshot ${name}`, () => existsSync(file) && statSync(file).mtimeMs >= asked - 1000);
+}
+
+function workspaceFile(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the suite runs with a copy of examples/ as its workspace');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+/** A stand-in archive on this machine: records every request, never answers `GET code-lists?type=Saksmappe`. */
+class RecordingArchive {
+  readonly requests: { method: string; url: string }[] = [];
+  aborted = 0;
+  private readonly server: Server;
+  constructor() {
+    this.server = createServer((request: IncomingMessage, response) => {
+      const url = request.url ?? '';
+      this.requests.push({ method: request.method ?? '', url });
+      if (url.includes('code-lists?type=Saksmappe')) {
+        request.socket.once('close', () => this.aborted++);
+        return;
+      }
+      const body = url.includes('code-lists') && request.method === 'GET' ? { results: [] } : url.includes('bsm-registry') ? { results: [] } : { code: 'XY', name: 'Test' };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  }
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  close(): void {
+    this.server.closeAllConnections();
+    this.server.close();
+  }
+}
+
+export function registerExtensionTests(): void {
+  suite('noarkq in VS Code', () => {
+    let api: NoarkqExtensionApi;
+    const flow = () => workspaceFile('integration-flow.noarkq');
+
+    test('activates when a .noarkq file is opened, not before', async () => {
+      const extension = vscode.extensions.getExtension<NoarkqExtensionApi>(extensionId);
+      assert.ok(extension, `${extensionId} is installed`);
+      assert.equal(extension.isActive, false, 'nothing activated the extension before a .noarkq file was opened');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(flow()));
+      api = await waitFor('activation', () => extension.isActive && extension.exports);
+      await api.languageServerReady;
+    });
+
+    test('the language server reports the mistakes in broken.noarkq', async () => {
+      const uri = workspaceFile('broken.noarkq');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+      const diagnostics = await waitFor('diagnostics', () => {
+        const found = vscode.languages.getDiagnostics(uri);
+        return found.length > 10 && found;
+      });
+      const codes = new Set(diagnostics.map((d) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code))));
+      for (const code of ['noarkq.unknown-field', 'noarkq.unknown-type', 'noarkq.param-undefined']) assert.ok(codes.has(code), `${code} among ${[...codes].join(', ')}`);
+      assert.ok(diagnostics.every((d) => d.source === 'noarkq' || d.source === undefined || d.source.startsWith('noarkq')));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    test('completes the fields of the queried type', async () => {
+      const document = await vscode.workspace.openTextDocument(flow());
+      const line = document.getText().split('\n').findIndex((l) => l.startsWith('WHERE saksaar'));
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(line, 'WHERE '.length));
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      for (const field of ['saksaar', 'sakssekvensnummer', 'tittel', 'refEksternId']) assert.ok(labels.includes(field), `${field} among ${labels.slice(0, 30).join(', ')}…`);
+    });
+
+    test('noarkq.startSandbox starts the sandbox and makes it the active environment', async () => {
+      const url = await vscode.commands.executeCommand<string>('noarkq.startSandbox');
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal(await vscode.commands.executeCommand('noarkq.startSandbox'), url, 'a second start returns the running one');
+      assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
+    });
+
+    test('CodeLens offers Run above each block and Run all at the top', async () => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(flow()), vscode.ViewColumn.One);
+      const lenses = await waitFor('code lenses', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', flow());
+        return found.length > 0 && found;
+      });
+      const titles = lenses.map((l) => l.command?.title ?? '');
+      assert.equal(titles.filter((t) => t.endsWith(' Run')).length, 8, titles.join(' | '));
+      assert.equal(titles.filter((t) => t === 'Run all pages').length, 4);
+      assert.equal(lenses[0].range.start.line, 0);
+      assert.ok(titles[0].endsWith('Run all'));
+      await screenshot('editor-codelens', '.contentWidgets .codelens-decoration');
+    });
+
+    test('noarkq.runBlock runs findCase and opens its results panel', async () => {
+      const result = await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', flow(), 'findCase');
+      assert.ok(result.ok, JSON.stringify(result.error));
+      assert.equal(result.status, 200);
+      assert.equal(result.request?.method, 'POST');
+      const body = result.body as { results: { type: string; fields: Record<string, unknown> }[] };
+      assert.equal(body.results.length, 1);
+      assert.equal(body.results[0].type, 'Saksmappe');
+      assert.equal(body.results[0].fields.mappeIdent, '2024/17');
+      assert.ok(api.openResultPanels().includes(`${flow().toString()}#findCase`), api.openResultPanels().join(', '));
+      await screenshot('results-panel', 'iframe.webview');
+    });
+
+    test('noarkq.runAll runs the integration flow in order; the file comes back byte for byte', async () => {
+      const results = await vscode.commands.executeCommand<BlockRunResult[]>('noarkq.runAll', flow());
+      assert.deepEqual(
+        results.map((r) => r.blockName),
+        ['findCase', 'register', 'letter', 'attach', 'checkEntry', 'checkVersion', 'fetchBack', 'findByExternalId'],
+      );
+      for (const r of results) assert.ok(r.ok, `${r.blockName}: ${JSON.stringify(r.error)}`);
+      const byName = new Map(results.map((r) => [r.blockName, r.body as Record<string, unknown>]));
+      const saved = byName.get('register')?.saved as Record<string, { type: string; id: string }>;
+      assert.equal(saved.jp.type, 'Journalpost');
+      assert.equal(saved.kp.type, 'Korrespondansepart');
+      const entry = (byName.get('checkEntry')?.results as { id: string }[])[0];
+      assert.equal(entry.id, saved.jp.id);
+      const version = (byName.get('checkVersion')?.results as { fields: { sjekksum: string } }[])[0];
+      assert.equal(byName.get('fetchBack')?.sha256, version.fields.sjekksum);
+      assert.ok(api.openResultPanels().length >= 8);
+    });
+
+    suite('against a stand-in archive', () => {
+      const archive = new RecordingArchive();
+      const confirmations: WriteConfirmation[] = [];
+      let confirm = false;
+      let document: vscode.TextDocument;
+
+      suiteSetup(async () => {
+        const baseUrl = await archive.listen();
+        await vscode.workspace.getConfiguration('noarkq').update(
+          'environments',
+          [
+            { name: 'stand-in', baseUrl, auth: { kind: 'token' } },
+            { name: 'guarded', baseUrl, auth: { kind: 'token' }, protected: true },
+          ],
+          vscode.ConfigurationTarget.Global,
+        );
+        api.setPrompts({
+          askSecret: async () => 'test-token',
+          confirmWrite: async (request) => {
+            confirmations.push(request);
+            return confirm;
+          },
+        });
+        document = await vscode.workspace.openTextDocument({
+          language: 'noarkq',
+          content: ['### slow', 'GET code-lists?type=Saksmappe', '', '### rename', 'PUT code-lists/dokumenttype/XY', '{ "name": "Test" }', '', '### remove', 'DELETE code-lists/dokumenttype/XY', ''].join('\n'),
+        });
+      });
+
+      suiteTeardown(async () => {
+        api.setPrompts(undefined);
+        await vscode.workspace.getConfiguration('noarkq').update('environments', undefined, vscode.ConfigurationTarget.Global);
+        archive.close();
+      });
+
+      test('cancelling a run aborts its HTTP request', async () => {
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'stand-in'), 'stand-in');
+        const running = vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'slow');
+        await waitFor('the request to reach the archive', () => archive.requests.some((r) => r.url.includes('type=Saksmappe')));
+        await vscode.commands.executeCommand('noarkq.cancelRun');
+        const result = await running;
+        assert.equal(result.ok, false);
+        assert.equal(result.error?.kind, 'cancelled', JSON.stringify(result.error));
+        await waitFor('the connection to close', () => archive.aborted > 0);
+      });
+
+      test('a protected environment sends a write only when confirmed; a delete needs the name typed', async () => {
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'guarded'), 'guarded');
+        const puts = () => archive.requests.filter((r) => r.method === 'PUT').length;
+
+        confirm = false;
+        const refused = await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'rename');
+        assert.equal(refused.error?.kind, 'not-sent');
+        assert.equal(puts(), 0, 'nothing was sent');
+        const asked = confirmations.at(-1);
+        assert.equal(asked?.environment, 'guarded');
+        assert.match(asked?.block ?? '', /rename/);
+        assert.equal(asked?.description, 'PUT code-lists/dokumenttype/XY');
+        assert.equal(asked?.typeName, false);
+
+        confirm = true;
+        const sent = await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'rename');
+        assert.ok(sent.ok, JSON.stringify(sent.error));
+        assert.equal(puts(), 1);
+
+        await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'remove');
+        assert.equal(confirmations.at(-1)?.typeName, true, 'a delete asks for the environment name');
+      });
+    });
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The extension-host entry point: `run()` as `@vscode/test-electron` calls it (and the code-server
+ * harness in test/vscode/host, which uses the same contract). Mocha runs inside VS Code's
+ * extension host, next to the extension under test.
+ */
+import Mocha from 'mocha';
+import { registerExtensionTests } from './extension.test';
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120_000, reporter: 'spec' });
+  mocha.suite.emit('pre-require', globalThis, 'extension.test', mocha);
+  registerExtensionTests();
+  return new Promise((resolve, reject) => {
+    mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension test${failures === 1 ? '' : 's'} failed`)) : resolve()));
+  });
+}
