@@ -1,7 +1,7 @@
 // Bundles each runtime into dist/. Entry points that do not exist yet are skipped, so the build
 // grows with the project instead of carrying placeholders.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const entries = [
@@ -10,8 +10,12 @@ const entries = [
   { in: 'client/extension.ts', out: 'client', external: ['vscode'] },
   { in: 'sandbox/main.ts', out: 'sandbox' },
 ];
-// `--production` minifies; `--only cli,server` builds some runtimes; `--outdir DIR` builds
-// elsewhere than dist/ (tests bundle into a temp folder with exactly this configuration).
+// Browser bundles for webviews: everything they load sits in dist/webview/, the only folder a
+// webview may read (its localResourceRoots).
+const webviews = [{ in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results' }];
+const webviewAssets = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf'];
+// `--production` minifies; `--only cli,server,webview` builds some runtimes; `--outdir DIR`
+// builds elsewhere than dist/ (tests bundle into a temp folder with exactly this configuration).
 const { values: options } = parseArgs({
   options: {
     production: { type: 'boolean', default: false },
@@ -42,4 +46,25 @@ for (const e of entries.filter((x) => existsSync(root + x.in) && (!only || only.
     mainFields: ['module', 'main'],
     logLevel: 'warning',
   });
+}
+
+if (!only || only.includes('webview')) {
+  for (const w of webviews.filter((x) => existsSync(root + x.in))) {
+    await build({
+      entryPoints: [root + w.in],
+      outfile: `${outdir}/${w.out}.js`,
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'chrome120',
+      // Inline source maps would be a `data:` load the page's CSP refuses; a map file beside the
+      // bundle is read only by the developer tools.
+      sourcemap: !production,
+      minify: production,
+      logLevel: 'warning',
+    });
+    copyFileSync(root + w.css, `${outdir}/${w.out}.css`);
+  }
+  mkdirSync(`${outdir}/webview`, { recursive: true });
+  for (const asset of webviewAssets) copyFileSync(root + asset, `${outdir}/webview/${asset.split('/').pop()}`);
 }

@@ -1,0 +1,131 @@
+/**
+ * The results panels: one webview panel per block, beside the editor, reused when the block
+ * runs again. The work behind a panel is `ResultsSession`; this file is its VS Code side.
+ */
+import { createWriteStream } from 'node:fs';
+import { Writable } from 'node:stream';
+import * as vscode from 'vscode';
+import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import type { HostMessage } from '../webview/resultsMessages';
+import { newNonce, resultsHtml } from './resultsHtml';
+import { ResultsSession, type MorePages, type ResultsHost } from './resultsSession';
+
+export type { MorePages } from './resultsSession';
+
+/** Where esbuild puts the webview bundle; the only folder the webview may load from. */
+const bundleFolder = ['dist', 'webview'] as const;
+
+interface OpenPanel {
+  panel: vscode.WebviewPanel;
+  session: ResultsSession;
+}
+
+/** Collects a file's content for a workspace file system that is not on disk (a remote). */
+class WorkspaceFileWriter extends Writable {
+  private readonly chunks: Buffer[] = [];
+  constructor(private readonly uri: vscode.Uri) {
+    super();
+  }
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+    done();
+  }
+  override _final(done: (error?: Error | null) => void): void {
+    vscode.workspace.fs.writeFile(this.uri, Buffer.concat(this.chunks)).then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
+
+export class ResultsPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, OpenPanel>();
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  /** Shows `result` in the panel of `key` (one per block, reused on re-run), beside the editor. */
+  show(key: string, title: string, result: BlockRunResult, more?: MorePages): void {
+    let open = this.panels.get(key);
+    if (open) {
+      open.panel.title = title;
+      open.panel.reveal(vscode.ViewColumn.Beside, true);
+    } else {
+      open = this.open(key, title);
+    }
+    open.session.show(title, result, more);
+  }
+
+  /** Keys of the panels open now (tests use it). */
+  openKeys(): string[] {
+    return [...this.panels.keys()];
+  }
+
+  dispose(): void {
+    for (const { panel } of [...this.panels.values()]) panel.dispose();
+    this.panels.clear();
+  }
+
+  private open(key: string, title: string): OpenPanel {
+    const bundle = vscode.Uri.joinPath(this.extensionUri, ...bundleFolder);
+    const panel = vscode.window.createWebviewPanel(
+      'noarkq.results',
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      // The webview reloads when hidden (it asks for its result again on `ready`): keeping
+      // 50,000 rows alive in every hidden panel would cost more than redrawing them.
+      { enableScripts: true, enableFindWidget: true, localResourceRoots: [bundle] },
+    );
+    const webview = panel.webview;
+    const session = new ResultsSession(this.hostFor(webview));
+    const nonce = newNonce();
+    webview.html = resultsHtml(
+      {
+        cspSource: webview.cspSource,
+        script: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'results.js')).toString(),
+        stylesheet: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'results.css')).toString(),
+        codicons: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'codicon.css')).toString(),
+      },
+      nonce,
+    );
+    const subscriptions = [
+      webview.onDidReceiveMessage((message: unknown) => {
+        void session.receive(message);
+      }),
+    ];
+    const open: OpenPanel = { panel, session };
+    panel.onDidDispose(() => {
+      session.dispose();
+      for (const s of subscriptions) s.dispose();
+      if (this.panels.get(key) === open) this.panels.delete(key);
+    });
+    this.panels.set(key, open);
+    return open;
+  }
+
+  private hostFor(webview: vscode.Webview): ResultsHost {
+    return {
+      post: (message: HostMessage) => {
+        void webview.postMessage(message);
+      },
+      copy: async (text) => {
+        await vscode.env.clipboard.writeText(text);
+        vscode.window.setStatusBarMessage('Copied', 2000);
+      },
+      saveTarget: async (format, suggestedName) => {
+        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+        const uri = await vscode.window.showSaveDialog({
+          defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
+          filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+          saveLabel: 'Export',
+        });
+        if (!uri) return undefined;
+        const out = uri.scheme === 'file' ? createWriteStream(uri.fsPath) : new WorkspaceFileWriter(uri);
+        return { out, name: vscode.workspace.asRelativePath(uri) };
+      },
+      report: (severity, message) => {
+        if (severity === 'error') void vscode.window.showErrorMessage(message);
+        else void vscode.window.showInformationMessage(message);
+      },
+    };
+  }
+}

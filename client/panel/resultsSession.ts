@@ -1,0 +1,198 @@
+/**
+ * What one results panel does with its result, apart from VS Code: answers the webview's
+ * messages (validated here, as untrusted input), loads further pages, copies and exports.
+ * `ResultsPanels` gives it a `ResultsHost` made of a webview, the clipboard and a save dialog;
+ * the tests give it fakes.
+ */
+import type { Writable } from 'node:stream';
+import type { EntityObject } from '../../runner/archive/archiveApi';
+import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import { webviewMessage, type HostMessage, type ResultView } from '../webview/resultsMessages';
+import { writeCsv, writeJson } from './resultsExport';
+import { bodyWithLoadedRows, boundedText, describeResult, prettyJsonChunks, type GridRows } from './resultsView';
+
+/** The next pages of a query whose answer said `hasMore`. */
+export interface MorePages {
+  next(signal: AbortSignal): Promise<{ results: EntityObject[]; hasMore: boolean }>;
+}
+
+export interface ResultsHost {
+  post(message: HostMessage): void;
+  copy(text: string): Promise<void>;
+  /** Asks where to save; undefined when the user changes their mind. */
+  saveTarget(format: 'csv' | 'json', suggestedName: string): Promise<{ out: Writable; name: string } | undefined>;
+  report(severity: 'info' | 'error', message: string): void;
+}
+
+/** Texts longer than this are cut in the JSON and raw views: the page stays responsive and
+ * the export holds everything. */
+export const bodyTextLimit = 2_000_000;
+
+interface Shown {
+  generation: number;
+  title: string;
+  result: BlockRunResult;
+  view: ResultView;
+  grid: GridRows | undefined;
+  more: MorePages | undefined;
+  hasMore: boolean;
+  loading: { controller: AbortController; all: boolean } | undefined;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function fileNameOf(title: string): string {
+  return title.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'results';
+}
+
+export class ResultsSession {
+  private generation = 0;
+  private ready = false;
+  private shown: Shown | undefined;
+
+  constructor(private readonly host: ResultsHost) {}
+
+  show(title: string, result: BlockRunResult, more?: MorePages): void {
+    this.shown?.loading?.controller.abort();
+    const { view, grid } = describeResult(title, result);
+    const hasMore = view.content.kind === 'grid' && view.content.hasMore;
+    this.shown = { generation: ++this.generation, title, result, view, grid, more, hasMore, loading: undefined };
+    if (this.ready) this.postShow(this.shown);
+  }
+
+  /** A message from the webview, whatever it is. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = webviewMessage.safeParse(raw);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    const shown = this.shown;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        if (shown) this.postShow(shown);
+        return;
+      case 'loadMore':
+        if (shown) await this.load(shown, message.all);
+        return;
+      case 'cancelLoad':
+        shown?.loading?.controller.abort();
+        return;
+      case 'copyCell': {
+        const text = shown?.grid?.cell(message.row, message.column);
+        if (text !== undefined) await this.host.copy(text);
+        return;
+      }
+      case 'copyRow': {
+        const record = shown?.grid?.records[message.row];
+        if (record) await this.host.copy(JSON.stringify(record, null, 2));
+        return;
+      }
+      case 'requestBody':
+        if (shown) this.postBody(shown);
+        return;
+      case 'export':
+        if (shown) await this.export(shown, message.format);
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.shown?.loading?.controller.abort();
+    this.shown = undefined;
+  }
+
+  /** After a webview reload the grid comes back with every page loaded so far. */
+  private postShow(shown: Shown): void {
+    const { view, grid } = shown;
+    const current: ResultView =
+      grid && view.content.kind === 'grid' ? { ...view, content: { kind: 'grid', columns: grid.labels, rows: [...grid.rows()], hasMore: shown.hasMore } } : view;
+    this.host.post({ type: 'show', generation: shown.generation, view: current, canLoadMore: shown.hasMore && shown.more !== undefined });
+    if (shown.loading) this.postLoading(shown, 'loading');
+  }
+
+  private postLoading(shown: Shown, state: 'loading' | 'idle', note?: string): void {
+    this.host.post({ type: 'loading', generation: shown.generation, state, all: shown.loading?.all ?? false, loaded: shown.grid?.records.length ?? 0, note });
+  }
+
+  private async load(shown: Shown, all: boolean): Promise<void> {
+    const { more, grid } = shown;
+    if (!more || !grid || shown.loading || !shown.hasMore) return;
+    const controller = new AbortController();
+    shown.loading = { controller, all };
+    const live = (): boolean => this.shown === shown && !controller.signal.aborted;
+    this.postLoading(shown, 'loading');
+    let note: string | undefined;
+    try {
+      do {
+        const page = await more.next(controller.signal);
+        if (!live()) break;
+        const rows = grid.append(page.results);
+        shown.hasMore = page.hasMore;
+        this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, rows, hasMore: page.hasMore });
+        // An archive that says there is more but sends nothing would keep "Load all" busy forever.
+        if (page.hasMore && page.results.length === 0) {
+          note = 'The archive said there were more results but sent none.';
+          break;
+        }
+        if (all) this.postLoading(shown, 'loading');
+      } while (all && shown.hasMore && live());
+    } catch (error) {
+      if (!controller.signal.aborted) note = `Loading failed: ${errorMessage(error)}`;
+    }
+    if (controller.signal.aborted && !note) note = 'Cancelled.';
+    shown.loading = undefined;
+    if (this.shown === shown) this.postLoading(shown, 'idle', note);
+  }
+
+  private postBody(shown: Shown): void {
+    const { result } = shown;
+    const body = bodyWithLoadedRows(result.body, shown.grid, shown.hasMore);
+    const pretty = body === undefined ? { text: '', truncated: false } : boundedText(prettyJsonChunks(body), bodyTextLimit);
+    const raw = result.body === undefined ? { text: '', truncated: false } : boundedText([JSON.stringify(result.body)], bodyTextLimit);
+    const request = result.request && boundedText(
+      [`${result.request.method} ${result.request.url}`, ...(result.request.body === undefined ? [] : ['\n\n', ...prettyJsonChunks(result.request.body)])],
+      bodyTextLimit,
+    );
+    this.host.post({
+      type: 'body',
+      generation: shown.generation,
+      request: request?.text,
+      pretty: pretty.text,
+      raw: raw.text,
+      truncated: pretty.truncated || raw.truncated || (request?.truncated ?? false),
+    });
+  }
+
+  private async export(shown: Shown, format: 'csv' | 'json'): Promise<void> {
+    const { grid, view } = shown;
+    let write: (out: Writable) => Promise<void>;
+    let count: string;
+    if (format === 'json') {
+      const body = bodyWithLoadedRows(shown.result.body, grid, shown.hasMore);
+      if (body === undefined) return;
+      // A grid exports its rows (every page loaded); anything else the answer as it came.
+      const value = grid ? grid.records : body;
+      write = (out) => writeJson(value, out);
+      count = grid ? `${grid.records.length} rows` : 'the answer';
+    } else if (grid) {
+      write = (out) => writeCsv(grid.labels, grid.rows(), out);
+      count = `${grid.records.length} rows`;
+    } else if (view.content.kind === 'transaction') {
+      const saved = view.content.saved;
+      write = (out) => writeCsv(['tempId', 'type', 'id', 'version'], saved.map((s) => [s.tempId, s.type, s.id, s.version]), out);
+      count = `${saved.length} rows`;
+    } else {
+      return;
+    }
+    const target = await this.host.saveTarget(format, `${fileNameOf(shown.title)}.${format}`);
+    if (!target) return;
+    try {
+      await write(target.out);
+      this.host.report('info', `Exported ${count} to ${target.name}.`);
+    } catch (error) {
+      this.host.report('error', `Export to ${target.name} failed: ${errorMessage(error)}`);
+    }
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * The results grid: sortable, resizable columns over rows virtualized by @tanstack/virtual-core,
+ * so only the rows on screen (plus a few) are in the DOM whatever the result's size.
+ */
+import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/virtual-core';
+import { initialWidths, minColumnWidth, sortedOrder, type SortDirection } from './gridModel';
+import { element } from './textElements';
+
+export const rowHeight = 22;
+const headerHeight = 26;
+
+export interface GridState {
+  sort: { column: string; direction: SortDirection } | undefined;
+  widths: Record<string, number>;
+}
+
+export interface GridEvents {
+  /** Sort or widths changed: worth remembering across a webview reload. */
+  stateChanged(state: GridState): void;
+  selectionChanged(): void;
+  copyCell(row: number, column: number): void;
+  copyRow(row: number): void;
+}
+
+export class ResultsGrid {
+  readonly root: HTMLDivElement;
+  private readonly scroller: HTMLDivElement;
+  private readonly canvas: HTMLDivElement;
+  private readonly header: HTMLDivElement;
+  private columns: string[] = [];
+  private rows: string[][] = [];
+  private widths: number[] = [];
+  /** Display position → row index in `rows` (the result's order). */
+  private order: number[] = [];
+  private sort: { column: number; direction: SortDirection } | undefined;
+  private selected: { row: number; column: number } | undefined;
+  private readonly rendered = new Map<number, HTMLDivElement>();
+  private readonly virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>;
+  private readonly options: VirtualizerOptions<HTMLDivElement, HTMLDivElement>;
+  private readonly unmount: () => void;
+
+  constructor(private readonly events: GridEvents) {
+    this.header = element('div', { class: 'grid-header', role: 'row', 'aria-rowindex': '1' });
+    this.canvas = element('div', { class: 'grid-canvas' }, [this.header]);
+    this.scroller = element('div', { class: 'grid-scroller', tabindex: '0' }, [this.canvas]);
+    this.root = element('div', { class: 'grid', role: 'grid', 'aria-label': 'Results' }, [this.scroller]);
+    this.options = {
+      count: 0,
+      getScrollElement: () => this.scroller,
+      estimateSize: () => rowHeight,
+      overscan: 8,
+      paddingStart: headerHeight,
+      scrollToFn: elementScroll,
+      observeElementRect,
+      observeElementOffset,
+      onChange: () => this.renderRows(),
+    };
+    this.virtualizer = new Virtualizer(this.options);
+    this.unmount = this.virtualizer._didMount();
+    this.scroller.addEventListener('keydown', (e) => this.onKey(e));
+    this.scroller.addEventListener('click', (e) => this.onClick(e));
+  }
+
+  /** Call once `root` is in the document: the virtualizer measures the scroller. */
+  attached(): void {
+    this.virtualizer._willUpdate();
+    this.renderRows();
+  }
+
+  dispose(): void {
+    this.unmount();
+  }
+
+  setData(columns: string[], rows: string[][], state: GridState | undefined): void {
+    this.columns = columns;
+    this.rows = rows;
+    const guessed = initialWidths(columns, rows);
+    this.widths = columns.map((c, i) => state?.widths[c] ?? guessed[i]!);
+    const sortColumn = state?.sort ? columns.indexOf(state.sort.column) : -1;
+    this.sort = state?.sort && sortColumn >= 0 ? { column: sortColumn, direction: state.sort.direction } : undefined;
+    this.selected = undefined;
+    this.scroller.scrollTop = 0;
+    this.reorder();
+    this.renderHeader();
+  }
+
+  /** A later page: its rows go after the others, new columns at the end. */
+  appendRows(columns: string[], rows: string[][]): void {
+    if (columns.length > this.columns.length) {
+      const guessed = initialWidths(columns, rows);
+      for (let i = this.columns.length; i < columns.length; i++) this.widths.push(guessed[i]!);
+      this.columns = columns;
+      this.renderHeader();
+    }
+    for (const row of rows) this.rows.push(row);
+    this.reorder();
+  }
+
+  get rowCount(): number {
+    return this.rows.length;
+  }
+
+  get selection(): { row: number; column: number } | undefined {
+    return this.selected;
+  }
+
+  state(): GridState {
+    const widths: Record<string, number> = {};
+    this.columns.forEach((c, i) => (widths[c] = this.widths[i]!));
+    return { widths, sort: this.sort && { column: this.columns[this.sort.column]!, direction: this.sort.direction } };
+  }
+
+  private reorder(): void {
+    this.order = this.sort ? sortedOrder(this.rows, this.sort.column, this.sort.direction) : this.rows.map((_, i) => i);
+    this.options.count = this.order.length;
+    this.virtualizer.setOptions(this.options);
+    this.virtualizer._willUpdate();
+    this.invalidateRows();
+  }
+
+  private invalidateRows(): void {
+    for (const row of this.rendered.values()) row.remove();
+    this.rendered.clear();
+    this.renderRows();
+  }
+
+  private applyWidths(): void {
+    const template = this.widths.map((w) => `${w}px`).join(' ');
+    const total = this.widths.reduce((a, b) => a + b, 0);
+    // CSSOM properties, not style attributes: the page's CSP allows no inline styles.
+    this.root.style.setProperty('--grid-template', template);
+    this.root.style.setProperty('--grid-width', `${total}px`);
+  }
+
+  private renderHeader(): void {
+    this.applyWidths();
+    const cells = this.columns.map((name, i) => {
+      const sorted = this.sort?.column === i ? this.sort.direction : undefined;
+      const label = element('span', { class: 'grid-header-label' }, [name]);
+      const arrow = element('span', { class: `codicon ${sorted === 'descending' ? 'codicon-arrow-down' : 'codicon-arrow-up'} grid-sort-indicator`, 'aria-hidden': 'true' });
+      const resizer = element('div', { class: 'grid-resizer', 'aria-hidden': 'true' });
+      const cell = element('div', { class: 'grid-header-cell', role: 'columnheader', 'aria-sort': sorted ?? 'none', 'data-column': String(i), title: `Sort by ${name}` }, [label, arrow, resizer]);
+      cell.addEventListener('click', (e) => {
+        if (e.target !== resizer) this.toggleSort(i);
+      });
+      resizer.addEventListener('pointerdown', (e) => this.startResize(e, i, resizer));
+      return cell;
+    });
+    this.header.replaceChildren(...cells);
+  }
+
+  private toggleSort(column: number): void {
+    const current = this.sort?.column === column ? this.sort.direction : undefined;
+    // Ascending, descending, then the result's own order again.
+    this.sort = current === undefined ? { column, direction: 'ascending' } : current === 'ascending' ? { column, direction: 'descending' } : undefined;
+    this.reorder();
+    this.renderHeader();
+    this.events.stateChanged(this.state());
+  }
+
+  private startResize(e: PointerEvent, column: number, handle: HTMLElement): void {
+    e.preventDefault();
+    e.stopPropagation();
+    const startX = e.clientX;
+    const startWidth = this.widths[column]!;
+    handle.setPointerCapture(e.pointerId);
+    const move = (m: PointerEvent): void => {
+      this.widths[column] = Math.max(minColumnWidth, Math.round(startWidth + m.clientX - startX));
+      this.applyWidths();
+    };
+    const end = (): void => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', end);
+      handle.removeEventListener('pointercancel', end);
+      this.events.stateChanged(this.state());
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', end);
+    handle.addEventListener('pointercancel', end);
+  }
+
+  private renderRows(): void {
+    this.canvas.style.setProperty('height', `${this.virtualizer.getTotalSize()}px`);
+    const items = this.virtualizer.getVirtualItems();
+    const visible = new Set(items.map((i) => i.index));
+    for (const [index, row] of this.rendered) {
+      if (!visible.has(index)) {
+        row.remove();
+        this.rendered.delete(index);
+      }
+    }
+    for (const item of items) {
+      let row = this.rendered.get(item.index);
+      if (!row) {
+        row = this.renderRow(item.index);
+        this.rendered.set(item.index, row);
+        this.canvas.appendChild(row);
+      }
+      row.style.setProperty('transform', `translateY(${item.start}px)`);
+    }
+  }
+
+  private renderRow(position: number): HTMLDivElement {
+    const index = this.order[position]!;
+    const data = this.rows[index]!;
+    const cells = this.columns.map((_, c) =>
+      element('div', { class: this.isSelected(index, c) ? 'grid-cell selected' : 'grid-cell', role: 'gridcell', 'data-column': String(c) }, [data[c] ?? '']),
+    );
+    return element('div', { class: 'grid-row', role: 'row', 'aria-rowindex': String(position + 2), 'data-row': String(index) }, cells);
+  }
+
+  private isSelected(row: number, column: number): boolean {
+    return this.selected?.row === row && this.selected.column === column;
+  }
+
+  private onClick(e: MouseEvent): void {
+    const cell = (e.target as Element).closest<HTMLElement>('.grid-cell');
+    const row = cell?.closest<HTMLElement>('.grid-row');
+    if (!cell || !row) return;
+    this.select(Number(row.dataset.row), Number(cell.dataset.column));
+  }
+
+  private select(row: number, column: number): void {
+    this.selected = { row, column };
+    for (const el of this.canvas.querySelectorAll('.grid-cell.selected')) el.classList.remove('selected');
+    const position = this.order.indexOf(row);
+    this.rendered.get(position)?.children[column]?.classList.add('selected');
+    this.events.selectionChanged();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === 'c' && this.selected) {
+      e.preventDefault();
+      if (e.shiftKey) this.events.copyRow(this.selected.row);
+      else this.events.copyCell(this.selected.row, this.selected.column);
+      return;
+    }
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[e.key];
+    if (!move || this.order.length === 0) return;
+    e.preventDefault();
+    const position = this.selected ? this.order.indexOf(this.selected.row) : -1;
+    const next = Math.min(this.order.length - 1, Math.max(0, position + move[0]));
+    const column = Math.min(this.columns.length - 1, Math.max(0, (this.selected?.column ?? 0) + move[1]));
+    this.virtualizer.scrollToIndex(next, { align: 'auto' });
+    this.select(this.order[next]!, column);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The one message union between the results panel's host (client/panel) and its webview
+ * (client/webview). The host validates everything the webview sends with `webviewMessage`: a
+ * webview is a browser page showing archive data, so its messages are input, not calls. The
+ * webview imports only the types, which keeps zod out of its bundle.
+ */
+import { z } from 'zod';
+
+/** A piece of a full-text highlight snippet: `mark` pieces matched the search. */
+export const highlightPart = z.object({ text: z.string(), mark: z.boolean() });
+
+export const resultContent = z.discriminatedUnion('kind', [
+  /** Rows of cells as display text, aligned with `columns` (a row may be shorter: empty cells). */
+  z.object({ kind: z.literal('grid'), columns: z.array(z.string()), rows: z.array(z.array(z.string())), hasMore: z.boolean() }),
+  z.object({
+    kind: z.literal('transaction'),
+    saved: z.array(z.object({ tempId: z.string(), type: z.string(), id: z.string(), version: z.string() })),
+  }),
+  z.object({
+    kind: z.literal('fullText'),
+    total: z.number(),
+    hits: z.array(
+      z.object({
+        ids: z.array(z.object({ key: z.string(), ids: z.array(z.string()) })),
+        highlights: z.array(z.object({ key: z.string(), snippets: z.array(z.array(highlightPart)) })),
+      }),
+    ),
+  }),
+  /** Nothing tabular (an upload's id, a download, a generic answer): the JSON view says it all. */
+  z.object({ kind: z.literal('none') }),
+]);
+
+export const resultError = z.object({
+  kind: z.string(),
+  message: z.string(),
+  status: z.number().optional(),
+  errorId: z.string().optional(),
+  description: z.string().optional(),
+  /** For an outcome-unknown write: how to find out whether it happened. */
+  check: z.string().optional(),
+});
+
+export const resultView = z.object({
+  title: z.string(),
+  kind: z.string(),
+  ok: z.boolean(),
+  request: z.object({ method: z.string(), url: z.string() }).optional(),
+  status: z.number().optional(),
+  durationMs: z.number(),
+  bytes: z.number(),
+  pages: z.number().optional(),
+  receivedAt: z.number(),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  error: resultError.optional(),
+  content: resultContent,
+  /** Whether there is a body for the JSON and raw views (fetched with `requestBody`). */
+  hasBody: z.boolean(),
+});
+
+/** Host → webview. `generation` counts the results shown in the panel, so answers about an
+ * earlier run are dropped. */
+export const hostMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('show'), generation: z.number(), view: resultView, canLoadMore: z.boolean() }),
+  /** The next page(s): rows to append and the columns after them (new fields come last). */
+  z.object({
+    type: z.literal('rows'),
+    generation: z.number(),
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.string())),
+    hasMore: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('loading'),
+    generation: z.number(),
+    state: z.enum(['loading', 'idle']),
+    all: z.boolean(),
+    /** Rows held so far. */
+    loaded: z.number(),
+    /** Why loading stopped early (cancelled, failed), shown beside the buttons. */
+    note: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('body'),
+    generation: z.number(),
+    request: z.string().optional(),
+    pretty: z.string(),
+    raw: z.string(),
+    /** The texts were cut to keep the page responsive (the export has everything). */
+    truncated: z.boolean(),
+  }),
+]);
+
+/** Webview → host. Row indexes are positions in the result as received (not as sorted). */
+export const webviewMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('loadMore'), all: z.boolean() }),
+  z.object({ type: z.literal('cancelLoad') }),
+  z.object({ type: z.literal('export'), format: z.enum(['csv', 'json']) }),
+  z.object({ type: z.literal('copyCell'), row: z.number().int().nonnegative(), column: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('copyRow'), row: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('requestBody') }),
+]);
+
+export type HighlightPart = z.infer<typeof highlightPart>;
+export type ResultContent = z.infer<typeof resultContent>;
+export type ResultError = z.infer<typeof resultError>;
+export type ResultView = z.infer<typeof resultView>;
+export type HostMessage = z.infer<typeof hostMessage>;
+export type WebviewMessage = z.infer<typeof webviewMessage>;
