@@ -7,6 +7,9 @@ import { boundedText, bodyWithLoadedRows, cellText, describeResult, GridRows, hi
 import { resultView } from '../../client/webview/resultsMessages';
 import { archiveErrorResult, caseFile, fullTextResult, queryResult, transactionResult } from './resultFixtures';
 
+/** Fixtures are EntityObjects, whose optional extra keys keep them from being JsonValue. */
+const asJson = (value: unknown): JsonValue => value as JsonValue;
+
 describe('cellText', () => {
   test('strings as they are, nothing as empty, structures as JSON', () => {
     assert.equal(cellText('<b>x</b>'), '<b>x</b>');
@@ -21,7 +24,7 @@ describe('cellText', () => {
 
 describe('GridRows', () => {
   test('entities: type, id, then every field present in order of first appearance', () => {
-    const grid = GridRows.of({ hasMore: false, results: [caseFile(1), { type: 'Arkivdel', id: '9', version: '1', fields: { tittel: 'A', arkivdelstatus: 'A' }, links: {} }] })!;
+    const grid = GridRows.of(asJson({ hasMore: false, results: [caseFile(1), { type: 'Arkivdel', id: '9', version: '1', fields: { tittel: 'A', arkivdelstatus: 'A' }, links: {} }] }))!;
     assert.deepEqual(grid.labels, ['type', 'id', 'tittel', 'saksaar', 'sakssekvensnummer', 'saksstatus', 'opprettetDato', 'arkivdelstatus']);
     assert.deepEqual(grid.row(1), ['Arkivdel', '9', 'A', '', '', '', '', 'A']);
     assert.equal(grid.cell(0, 3), '2001');
@@ -35,7 +38,7 @@ describe('GridRows', () => {
   });
 
   test('a later page adds its new columns at the end', () => {
-    const grid = GridRows.of({ results: [caseFile(1)] })!;
+    const grid = GridRows.of(asJson({ results: [caseFile(1)] }))!;
     const rows = grid.append([{ type: 'Saksmappe', id: '2', version: '1', fields: { tittel: 'B', skjerming: 'U' }, links: {} }]);
     assert.equal(grid.labels.at(-1), 'skjerming');
     assert.deepEqual(rows, [['Saksmappe', '2', 'B', '', '', '', '', 'U']]);
@@ -147,7 +150,7 @@ describe('boundedText and bodyWithLoadedRows', () => {
     assert.deepEqual(boundedText(['ab', 'cd'], 4), { text: 'abcd', truncated: false });
   });
   test('the body shows every row loaded and the latest hasMore', () => {
-    const grid = GridRows.of({ hasMore: true, results: [caseFile(1)] })!;
+    const grid = GridRows.of(asJson({ hasMore: true, results: [caseFile(1)] }))!;
     grid.append([caseFile(2)]);
     const body = bodyWithLoadedRows({ hasMore: true, results: [caseFile(1)] as unknown as JsonValue }, grid, false) as { hasMore: boolean; results: unknown[] };
     assert.equal(body.hasMore, false);
