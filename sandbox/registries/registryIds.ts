@@ -1,11 +1,12 @@
 /**
- * The id rule of BSM groups and fields. The spec: "only lowercase letters, digits and dashes,
- * starting and ending with a letter". The vendor's docs also allow a digit at the end; the spec is
- * authoritative, so `group-1` is refused here (vendor notes §1.5, bsm-registry).
+ * The id rule of BSM groups and fields: only lower-case letters, digits and dashes, starting with a
+ * letter. The spec says "ending with a letter"; the vendor's docs also allow a digit at the end
+ * (vendor notes §1.5, bsm-registry), and the vendor's own samples use such ids (`gr-1` in the C#
+ * sample, `appr-03` in the Java sample), so a real archive takes them and so does the sandbox.
  */
 import { ServiceError } from '../http/errors';
 
-const registryIdPattern = /^[a-z](?:[a-z0-9-]*[a-z])?$/;
+const registryIdPattern = /^[a-z](?:[a-z0-9-]*[a-z0-9])?$/;
 
 export function isRegistryId(text: string): boolean {
   return registryIdPattern.test(text);
@@ -18,7 +19,7 @@ function idProblem(text: string): string | undefined {
   const bad = [...new Set(text.replace(/[a-z0-9-]/g, ''))];
   if (bad.length > 0) return `it has ${bad.map((c) => JSON.stringify(c)).join(', ')}`;
   if (!/^[a-z]/.test(text)) return 'it does not start with a letter';
-  if (!/[a-z]$/.test(text)) return 'it does not end with a letter';
+  if (!/[a-z0-9]$/.test(text)) return 'it does not end with a letter or digit';
   return undefined;
 }
 
@@ -29,9 +30,9 @@ export function requireRegistryId(what: 'groupId' | 'fieldId', text: string): st
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, '-')
     .replace(/^[^a-z]+/, '')
-    .replace(/[^a-z]+$/, '');
+    .replace(/[^a-z0-9]+$/, '');
   throw new ServiceError(
     400,
-    `${JSON.stringify(text)} is not a valid ${what}: ${idProblem(text) ?? 'it breaks the id rule'}. A ${what} holds only lower-case letters, digits and dashes, and starts and ends with a letter${suggestion && isRegistryId(suggestion) ? ` (e.g. ${JSON.stringify(suggestion)})` : ''}.`,
+    `${JSON.stringify(text)} is not a valid ${what}: ${idProblem(text) ?? 'it breaks the id rule'}. A ${what} holds only lower-case letters, digits and dashes, and starts with a letter and ends with a letter or digit${suggestion && isRegistryId(suggestion) ? ` (e.g. ${JSON.stringify(suggestion)})` : ''}.`,
   );
 }

@@ -40,22 +40,22 @@ test('PUT group creates and updates a group; GET lists it with its fields [endpo
   assert.match(nameless.json.description, /"uten-navn" is new: give its `groupName`/);
 });
 
-test('ids must be lower-case letters, digits and dashes, starting and ending with a letter (the spec)', async () => {
+test('ids must be lower-case letters, digits and dashes, starting with a letter and ending with a letter or digit (the spec; the vendor docs allow the digit)', async () => {
   const cases: [string, RegExp][] = [
     ['Prosjekt', /"Prosjekt" is not a valid groupId: it has upper-case letters.*\(e\.g\. "prosjekt"\)/],
     ['1prosjekt', /it does not start with a letter/],
-    ['prosjekt-', /it does not end with a letter/],
-    ['prosjekt2', /it does not end with a letter/],
+    ['prosjekt-', /it does not end with a letter or digit/],
     ['pro_sjekt', /it has "_"/],
   ];
   for (const [id, message] of cases) {
     const r = await send('PUT', `/bsm-registry/group/${id}`, { groupName: 'x' });
     assert.equal(r.status, 400, id);
     assert.match(r.json.description, message);
-    assert.match(r.json.description, /lower-case letters, digits and dashes, and starts and ends with a letter/);
+    assert.match(r.json.description, /lower-case letters, digits and dashes, and starts with a letter and ends with a letter or digit/);
   }
   await ok('PUT', '/bsm-registry/group/a', { groupName: 'One letter' });
   await ok('PUT', '/bsm-registry/group/a2-b', { groupName: 'Digits inside' });
+  await ok('PUT', '/bsm-registry/group/prosjekt2', { groupName: 'A digit at the end' });
   const field = await send('PUT', '/bsm-registry/group/a/field/Felt', { fieldName: 'x', fieldType: 'string' });
   assert.equal(field.status, 400);
   assert.match(field.json.description, /"Felt" is not a valid fieldId/);
@@ -65,6 +65,17 @@ test('ids must be lower-case letters, digits and dashes, starting and ending wit
   const del = await send('DELETE', '/bsm-registry/group/A');
   assert.equal(del.status, 400);
   assert.deepEqual((await registry()).map((g) => g.groupId).filter((id) => id.startsWith('a')), ['arkiv-info', 'a', 'a2-b']);
+});
+
+// The vendor's docs let an id end with a digit, and its own samples rely on it: the C# sample
+// registers group gr-1 with field f-long, the Java sample reads group appr-03 (test/conformance).
+test('the vendor samples\' ids ending with a digit: PUT gr-1 and its field f-long, GET ?groupId=appr-03 [endpoint PUT /bsm-registry/group/{groupId}]', async () => {
+  await ok('PUT', '/bsm-registry/group/gr-1', { groupName: 'BSM Group Name', groupDescription: 'BSM Group Description' });
+  await ok('PUT', '/bsm-registry/group/gr-1/field/f-long', { fieldName: 'BSM Field Long', fieldType: 'long', fieldValues: [1, 2] });
+  assert.deepEqual(await registry('?groupId=gr-1&fieldId=f-long'), [
+    { groupId: 'gr-1', groupName: 'BSM Group Name', groupDescription: 'BSM Group Description', fields: [{ fieldId: 'f-long', fieldName: 'BSM Field Long', fieldType: 'long', fieldValues: ['1', '2'] }] },
+  ]);
+  assert.deepEqual(await registry('?groupId=appr-03'), [], 'a group this archive does not have is no malformed id');
 });
 
 test('PUT field creates a field in an existing group; a new field needs a name and a type [endpoint PUT /bsm-registry/group/{groupId}/field/{fieldId}]', async () => {
