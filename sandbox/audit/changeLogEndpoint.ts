@@ -12,7 +12,9 @@
  *
  * The entity may be named by id or by uuid (vendor notes §1: "ID or systemID"), and may be deleted
  * already: its log outlives it. `includeChildChanges` (vendor notes §1, default true) adds the
- * changes of everything currently inside the entity (containment.ts).
+ * changes of everything currently inside the entity (containment.ts). `nestChildChanges` (vendor
+ * notes §1, default true) is taken, but the docs do not show a nested answer: the child changes
+ * are listed flat, in revision order, whichever it says.
  */
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema';

@@ -21,6 +21,9 @@ export const changeLogBodySchema = z
     id: idSchema,
     /** Vendor notes §1: default true — the changes of everything inside the entity are listed too. */
     includeChildChanges: z.boolean().optional(),
+    /** Vendor notes §1: default true. The docs show no nested shape, so the sandbox lists child
+     * changes flat, in revision order, either way; taken, not refused, as the vendor's own request sends it. */
+    nestChildChanges: z.boolean().optional(),
     offset: offsetSchema,
     limit: limitSchema,
   })
