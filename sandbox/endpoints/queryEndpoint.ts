@@ -13,12 +13,21 @@ import { queryBodySchema } from './requestSchemas';
 /** The spec leaves the default open; 10 matches the vendor's other paged endpoints. */
 export const defaultQueryLimit = 10;
 
+/**
+ * The spec caps `limit` at 500, the vendor documents no maximum, and the vendor's own raw PHP asks
+ * for 1000 (test/conformance/php-find-registrations-query.noarkq): a larger limit is taken as 500,
+ * and `hasMore` says there is more to page through, instead of refusing the request.
+ */
+function pageSize(limit: number | undefined, max: number): number {
+  return Math.min(limit ?? defaultQueryLimit, max);
+}
+
 export function registerQueryEndpoint(router: Router, services: SandboxServices): void {
   router.api('POST', '/query', async ({ req, res, account }) => {
     const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
     const body = validateBody(queryBodySchema, value, 'query');
     const read = readQuery(body, services.model, services.limits.maxQueryLimit);
-    const limit = body.limit ?? defaultQueryLimit;
+    const limit = pageSize(body.limit, services.limits.maxQueryLimit);
     const offset = body.offset ?? 0;
     let compiled;
     try {

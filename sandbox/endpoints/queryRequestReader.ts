@@ -45,7 +45,7 @@ function fail(messages: string[]): never {
 }
 
 export function readQuery(body: QueryBodyInput, model: NoarkModel, maxLimit: number): ReadQuery {
-  if (body.limit !== undefined && body.limit > maxLimit) throw new ServiceError(400, `\`limit\` can be at most ${maxLimit}, not ${body.limit}: page through larger results with \`offset\`.`);
+  const limit = body.limit === undefined ? undefined : Math.min(body.limit, maxLimit);
   let expression: Expression | undefined;
   if (body.query !== undefined && body.query.trim() !== '') {
     const parsed = parseQueryExpression(body.query);
@@ -86,7 +86,7 @@ export function readQuery(body: QueryBodyInput, model: NoarkModel, maxLimit: num
     where: expression ? { ...none, keyword: none, expression } : undefined,
     joins: joinClauses,
     sort: sortItems.length > 0 ? { ...none, keyword: none, items: sortItems } : undefined,
-    limit: body.limit !== undefined ? { ...none, keyword: none, value: body.limit, valueSpan: none } : undefined,
+    limit: limit !== undefined ? { ...none, keyword: none, value: limit, valueSpan: none } : undefined,
     offset: body.offset !== undefined ? { ...none, keyword: none, value: body.offset, valueSpan: none } : undefined,
   };
   const errors = checkQueryRequest(request, { model, variables }).filter((d) => d.severity === 'error');

@@ -295,7 +295,8 @@ const wrongQuery: fc.Arbitrary<{ body: unknown; says: RegExp }> = fc.oneof(
   notAString.map((v) => ({ body: { ...queryBase(), type: v }, says: /\$\.type/ })),
   fc.constant({ body: { ...queryBase(), type: '' }, says: /\$\.type/ }),
   strangeName.map((v) => ({ body: { ...queryBase(), type: v }, says: new RegExp(v) })),
-  fc.oneof(fc.double({ min: 0.1, max: 99.9, noInteger: true }), fc.integer({ max: -1 }), fc.string({ maxLength: 3 }), fc.integer({ min: 501 })).map((v) => ({ body: { ...queryBase(), limit: v }, says: /limit/ })),
+  // A limit above 500 is no wrong value: it is taken as 500 (the vendor's own PHP asks for 1000; query.test.ts).
+  fc.oneof(fc.double({ min: 0.1, max: 99.9, noInteger: true }), fc.integer({ max: -1 }), fc.string({ maxLength: 3 })).map((v) => ({ body: { ...queryBase(), limit: v }, says: /limit/ })),
   fc.oneof(fc.integer({ max: -1 }), fc.constant(1e300), fc.constant('5'), fc.double({ min: 0.1, max: 9.9, noInteger: true })).map((v) => ({ body: { ...queryBase(), offset: v }, says: /offset/ })),
   notAString.filter((v) => v !== null).map((v) => ({ body: { ...queryBase(), query: v }, says: /\$\.query/ })),
   fc
