@@ -79,15 +79,22 @@ export interface ClosedContainer {
 
 /**
  * The nearest closed entity among `id` and its containers, or undefined when all are open;
- * `minDepth` 1 looks only at the containers (can the entity itself be opened?).
+ * `minDepth` 1 looks only at the containers (can the entity itself be opened?). Entities in
+ * `closedJustNow` count as open: a transaction's own closings take effect when it commits.
  */
-export async function findClosedContainer(session: SqlSession, model: NoarkModel, id: number, minDepth = 0): Promise<ClosedContainer | undefined> {
+export async function findClosedContainer(
+  session: SqlSession,
+  model: NoarkModel,
+  id: number,
+  minDepth = 0,
+  closedJustNow: readonly number[] = [],
+): Promise<ClosedContainer | undefined> {
   const { rows } = await session.query<{ id: number | string; type: string; closed_at: string | null; depth: number }>(
     `${ancestorsCte('$2', '$1')}
      SELECT e.id, e.type, e.fields->>'avsluttetDato' AS closed_at, up.depth FROM up JOIN entity e ON e.id = up.id
-     WHERE up.depth >= $3 AND (${closedPredicate(model)})
+     WHERE up.depth >= $3 AND (${closedPredicate(model)}) AND NOT (e.id = ANY($4::bigint[]))
      ORDER BY up.depth`,
-    [id, containmentKeys(model), minDepth],
+    [id, containmentKeys(model), minDepth, [...closedJustNow]],
   );
   const nearest = rows[0];
   if (!nearest) return undefined;

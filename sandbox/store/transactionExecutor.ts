@@ -17,7 +17,7 @@ import type { Account } from '../auth/accounts';
 import type { FileStore } from '../files/fileStore';
 import type { BsmGroup } from '../../core/transaction';
 import { bsmFieldName, storedBsm } from '../registries/bsmValues';
-import { closedEntityMessage, findClosedContainer } from '../audit/closedEntities';
+import { closedEntityMessage, findClosedContainer, isClosedItself } from '../audit/closedEntities';
 import { writeChangeLogRows, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
 import { inModelOrder, returnedLinks, toResults, type EntityResult, type EntityRow } from './entityRows';
@@ -102,6 +102,13 @@ export class TransactionRun {
   private readonly saved = new Map<string, number>();
   private readonly detached = new Map<string, Detached>();
   private readonly deleted = new Set<number>();
+  /**
+   * Existing entities this run closed (a save of `avsluttetDato`, or of the closed status of a type
+   * without it). They do not refuse the rest of the run: the vendor's PHP sample closes a record and
+   * then finalizes its document in one transaction (test/conformance/php-update-article.noarkq),
+   * and its C# sample closes from the inside out; both are one finalization, taking effect at commit.
+   */
+  private readonly closedHere = new Set<number>();
   private readonly timestamp: string;
   /** The entities created in this run and not deleted, by id. */
   private readonly fresh = new Map<number, FreshEntity>();
@@ -185,7 +192,7 @@ export class TransactionRun {
     const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
     // Every action on an existing entity (save, link and unlink on either side, delete) passes
     // here, so this one check makes closed entities and their contents refuse changes.
-    const closed = await findClosedContainer(tx, this.model, id);
+    const closed = await findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
     if (closed) throw new ActionError(400, closedEntityMessage(entity, closed));
     this.known.set(id, entity);
     return entity;
@@ -340,6 +347,7 @@ export class TransactionRun {
       changed.push(name);
     }
     if (changed.length === 0) return;
+    if (!this.created.has(entity.id) && !isClosedItself(this.model, entity.type, before) && isClosedItself(this.model, entity.type, after)) this.closedHere.add(entity.id);
     if (entity.type === 'Dokumentversjon' && changed.includes('referanseDokumentfil')) {
       const old = before.referanseDokumentfil;
       if (typeof old === 'string' && isNumericId(old)) await this.deps.files.markLinked(this.tx, Number(old), null);

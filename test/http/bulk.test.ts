@@ -183,6 +183,32 @@ test('closed entities and everything inside them refuse save, link, unlink and d
   assert.equal(now.status, 200, now.text);
 });
 
+// The vendor's raw PHP sample (test/conformance/php-update-article.noarkq) closes a record and then
+// finalizes the record's document in the same transaction; its C# sample closes from the inside out.
+test("a transaction's own closings take effect when it commits: close a record, then finalize its document, in one transaction", async () => {
+  const made = await tx([
+    { action: 'save', type: 'Mappe', id: 'm', fields: { tittel: 'Artikkel' } },
+    { action: 'link', type: 'Mappe', id: 'm', ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+    { action: 'save', type: 'Basisregistrering', id: 'r', fields: { tittel: 'Versjon 1.0' } },
+    { action: 'link', type: 'Basisregistrering', id: 'r', ref: 'refMappe', linkToId: 'm' },
+    { action: 'save', type: 'Dokument', id: 'd', fields: { tittel: 'Artikkel', tilknyttetRegistreringSom: 'H' } },
+    { action: 'link', type: 'Dokument', id: 'd', ref: 'refRegistrering', linkToId: 'r' },
+  ]);
+  assert.equal(made.status, 200, made.text);
+  const { r: { id: record }, d: { id: document } } = made.json.saved;
+  const finalized = await tx([
+    { action: 'save', type: 'Basisregistrering', id: record, fields: { avsluttetDato: '2018-10-04T09:15:00+02:00', avsluttetAv: 'Karl Karlsen' } },
+    { action: 'save', type: 'Dokument', id: document, fields: { dokumentstatus: 'F' } },
+  ]);
+  assert.equal(finalized.status, 200, finalized.text);
+  assert.equal(await isClosed('Basisregistrering', record), true);
+  assert.equal(await statusOf('Dokument', document, 'dokumentstatus'), 'F');
+  // Once committed, the closing holds: a later transaction is refused.
+  const later = await tx([{ action: 'save', type: 'Dokument', id: document, fields: { tittel: 'changed' } }]);
+  assert.equal(later.status, 400, later.text);
+  assert.match(later.json.description, new RegExp(`Dokument ${document} (is closed|lies inside Basisregistrering ${record}, which is closed)`));
+});
+
 test('classification systems, classes and documents (DokumentBeskrivelse) close on their own', async () => {
   await bulkAndWait('close', 'Klassifikasjonssystem', env.structure.system, () => isClosed('Klasse', env.structure.klasser[2]));
   for (const k of env.structure.klasser) assert.equal(typeof (await fetchOne('Klasse', k)).fields.avsluttetDato, 'string');
