@@ -112,9 +112,11 @@ export class BlockRunner implements vscode.Disposable {
   private async run(document: vscode.TextDocument, parsed: NoarkqDocument, blocks: DocumentBlock[], allPages: boolean, what: string): Promise<BlockRunResult[] | undefined> {
     const environment = await this.deps.environmentCommands.activeOrAsk();
     if (!environment) {
-      const choice = await vscode.window.showWarningMessage('noarkq: choose an environment to run against, or start the local sandbox.', 'Start Sandbox', 'Choose Environment');
-      if (choice === 'Start Sandbox') await vscode.commands.executeCommand('noarkq.startSandbox');
-      else if (choice === 'Choose Environment') await vscode.commands.executeCommand('noarkq.selectEnvironment');
+      // Not awaited: the command returns now, whatever the user does with the message.
+      void vscode.window.showWarningMessage('noarkq: choose an environment to run against, or start the local sandbox.', 'Start Sandbox', 'Choose Environment').then((choice) => {
+        if (choice === 'Start Sandbox') void vscode.commands.executeCommand('noarkq.startSandbox');
+        else if (choice === 'Choose Environment') void vscode.commands.executeCommand('noarkq.selectEnvironment');
+      });
       return undefined;
     }
     let connection: ArchiveConnection | undefined;
@@ -160,11 +162,11 @@ export class BlockRunner implements vscode.Disposable {
       );
       if (outcome.kind === 'refused') {
         const count = outcome.errors.length;
-        const choice = await vscode.window.showErrorMessage(
-          `noarkq: nothing was sent: ${vscode.workspace.asRelativePath(document.uri)} has ${count === 1 ? 'an error' : `${count} errors`}. Fix ${count === 1 ? 'it' : 'them'} first.`,
-          'Show Problems',
-        );
-        if (choice) await vscode.commands.executeCommand('workbench.actions.view.problems');
+        void vscode.window
+          .showErrorMessage(`noarkq: nothing was sent: ${vscode.workspace.asRelativePath(document.uri)} has ${count === 1 ? 'an error' : `${count} errors`}. Fix ${count === 1 ? 'it' : 'them'} first.`, 'Show Problems')
+          .then((choice) => {
+            if (choice) void vscode.commands.executeCommand('workbench.actions.view.problems');
+          });
         return undefined;
       }
       this.deps.setResponses({

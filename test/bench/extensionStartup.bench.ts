@@ -1,0 +1,125 @@
+/**
+ * Benchmark P7: what opening the first `.noarkq` file costs.
+ *
+ * - Extension bundle load: `require` of the production client bundle (as packaged in the .vsix),
+ *   in a fresh Node process that has already loaded the built-in modules an extension host has
+ *   loaded, with `vscode` answered by a stand-in. Target ≤ 30 ms (median of fresh processes).
+ *   Baseline in the same run: loading the production bundle of vscode-languageclient alone, the
+ *   floor of any extension built on a language server.
+ * - Language server initialize: from spawning `dist/server.js --stdio` to the `initialize` answer.
+ *   Target ≤ 150 ms. Baseline in the same run: spawning a Node process that answers one line on
+ *   stdio (the process-start floor).
+ *
+ * Ratios are measured / target, so ≤ 1 passes; the detail gives the baselines and the ratios
+ * against them, so a slow figure on a loaded machine can be told from a slow extension.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { LspTestClient } from '../lsp/lspTestClient';
+import type { BenchResult } from './benchResult';
+
+const root = join(__dirname, '..', '..');
+const SAMPLES = 15;
+
+/** Required in a fresh process, after what an extension host has loaded; prints the ms it took. */
+function loadProbe(bundle: string): string {
+  return `
+const Module = require('module');
+const load = Module._load;
+const vscode = new Proxy({}, { get: () => function () { return {}; } });
+Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
+for (const m of ['child_process', 'net', 'crypto', 'http', 'https', 'stream', 'util', 'os', 'path', 'fs', 'url', 'events', 'zlib', 'worker_threads', 'readline']) require(m);
+const started = process.hrtime.bigint();
+require(${JSON.stringify(bundle)});
+process.stdout.write(String(Number(process.hrtime.bigint() - started) / 1e6));
+`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export async function benchExtensionStartup(): Promise<BenchResult[]> {
+  const work = mkdtempSync(join(tmpdir(), 'noarkq-p7-'));
+  try {
+    execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--only', 'client', '--production', '--outdir', work], { cwd: root, stdio: 'inherit' });
+    const client = join(work, 'client.js');
+    const baseline = join(work, 'languageclient.js');
+    await build({
+      stdin: { contents: "export { LanguageClient, TransportKind } from 'vscode-languageclient/node';", resolveDir: root, loader: 'ts' },
+      outfile: baseline,
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      mainFields: ['module', 'main'],
+      logLevel: 'warning',
+    });
+    const clientProbe = join(work, 'client-probe.js');
+    const baselineProbe = join(work, 'baseline-probe.js');
+    writeFileSync(clientProbe, loadProbe(client));
+    writeFileSync(baselineProbe, loadProbe(baseline));
+    const loads: number[] = [];
+    const baselineLoads: number[] = [];
+    // Interleaved, so that a burst of load on the machine hits both alike.
+    for (let i = 0; i < SAMPLES; i++) {
+      loads.push(Number(execFileSync(process.execPath, [clientProbe], { encoding: 'utf8' })));
+      baselineLoads.push(Number(execFileSync(process.execPath, [baselineProbe], { encoding: 'utf8' })));
+    }
+
+    const initializes: number[] = [];
+    const starts: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      let started = performance.now();
+      const server = await LspTestClient.start();
+      initializes.push(performance.now() - started);
+      await server.shutdown();
+      started = performance.now();
+      await nodeAnswers();
+      starts.push(performance.now() - started);
+    }
+
+    const load = median(loads);
+    const loadBaseline = median(baselineLoads);
+    const init = median(initializes);
+    const start = median(starts);
+    return [
+      {
+        name: 'P7 extension bundle load',
+        ratio: load / 30,
+        target: 1,
+        detail: `median ${load.toFixed(1)} ms of ${SAMPLES} fresh processes (target 30 ms); baseline vscode-languageclient alone ${loadBaseline.toFixed(1)} ms, ratio ${(load / loadBaseline).toFixed(2)}`,
+      },
+      {
+        name: 'P7 language server initialize',
+        ratio: init / 150,
+        target: 1,
+        detail: `median ${init.toFixed(1)} ms from spawn to the initialize answer (target 150 ms); baseline a Node process answering on stdio ${start.toFixed(1)} ms, ratio ${(init / start).toFixed(2)}`,
+      },
+    ];
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Spawns Node, writes a line to it and waits for its answer. */
+function nodeAnswers(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', "process.stdin.once('data', (d) => { process.stdout.write(d); process.exit(0); })"], { stdio: 'pipe' });
+    child.once('error', reject);
+    child.stdout.once('data', () => resolve());
+    child.stdin.write('ping\n');
+  });
+}
+
+if (require.main === module) {
+  void benchExtensionStartup().then((results) => {
+    for (const r of results) console.log(`${r.ratio <= r.target ? 'ok    ' : 'MISSED'} ${r.name}: ratio ${r.ratio.toFixed(2)} (target <= ${r.target})  ${r.detail}`);
+  });
+}
