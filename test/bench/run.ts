@@ -4,9 +4,10 @@ import { benchQueryParser } from './queryParser.bench';
 import { benchTransactionCheck } from './transactionCheck.bench';
 import { benchEditLatency } from './editLatency.bench';
 import { benchSandbox } from './sandbox.bench';
+import { benchExtensionStartup } from './extensionStartup.bench';
 import type { BenchResult } from './benchResult';
 
-const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox()];
+const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), benchExtensionStartup];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
