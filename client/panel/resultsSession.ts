@@ -9,7 +9,8 @@ import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { webviewMessage, type HostMessage, type ResultView } from '../webview/resultsMessages';
 import { writeCsv, writeJson } from './resultsExport';
-import { bodyWithLoadedRows, boundedText, describeResult, prettyJsonChunks, type GridRows } from './resultsView';
+import { packCells } from '../webview/packedCells';
+import { bodyWithLoadedRows, boundedText, describeResult, gridContent, prettyJsonChunks, type GridRows } from './resultsView';
 
 /** The next pages of a query whose answer said `hasMore`. */
 export interface MorePages {
@@ -27,6 +28,10 @@ export interface ResultsHost {
 /** Texts longer than this are cut in the JSON and raw views: the page stays responsive and
  * the export holds everything. */
 export const bodyTextLimit = 2_000_000;
+
+/** Rows sent with `show`; the rest follow in a `rows` message. Enough for several screens, so
+ * the first paint does not wait for 50,000 rows to be cloned into the webview. */
+export const firstRows = 500;
 
 interface Shown {
   generation: number;
@@ -106,9 +111,12 @@ export class ResultsSession {
   /** After a webview reload the grid comes back with every page loaded so far. */
   private postShow(shown: Shown): void {
     const { view, grid } = shown;
-    const current: ResultView =
-      grid && view.content.kind === 'grid' ? { ...view, content: { kind: 'grid', columns: grid.labels, rows: [...grid.rows()], hasMore: shown.hasMore } } : view;
+    const current: ResultView = grid && view.content.kind === 'grid' ? { ...view, content: gridContent(grid, shown.hasMore, firstRows) } : view;
     this.host.post({ type: 'show', generation: shown.generation, view: current, canLoadMore: shown.hasMore && shown.more !== undefined });
+    if (grid && view.content.kind === 'grid' && grid.records.length > firstRows) {
+      const cells = packCells(grid.rows(firstRows), grid.columns.length);
+      this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, cells, hasMore: shown.hasMore });
+    }
     if (shown.loading) this.postLoading(shown, 'loading');
   }
 
@@ -130,7 +138,7 @@ export class ResultsSession {
         if (!live()) break;
         const rows = grid.append(page.results);
         shown.hasMore = page.hasMore;
-        this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, rows, hasMore: page.hasMore });
+        this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, cells: packCells(rows, grid.columns.length), hasMore: page.hasMore });
         // An archive that says there is more but sends nothing would keep "Load all" busy forever.
         if (page.hasMore && page.results.length === 0) {
           note = 'The archive said there were more results but sent none.';

@@ -6,6 +6,7 @@
 import type { JsonValue } from '../../core/jsonValue';
 import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import { packCells } from '../webview/packedCells';
 import type { HighlightPart, ResultContent, ResultError, ResultView } from '../webview/resultsMessages';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -87,8 +88,8 @@ export class GridRows {
     return record && col ? cellText(col.read(record)) : undefined;
   }
 
-  *rows(): Generator<string[]> {
-    for (let i = 0; i < this.records.length; i++) yield this.row(i);
+  *rows(from = 0, to = Infinity): Generator<string[]> {
+    for (let i = from; i < Math.min(to, this.records.length); i++) yield this.row(i);
   }
 
   private addColumnsOf(record: JsonObject): void {
@@ -190,6 +191,11 @@ function errorOf(result: BlockRunResult): ResultError | undefined {
   }
 }
 
+/** The grid's content with its first `rows` rows; `rowCount` is all of them. */
+export function gridContent(grid: GridRows, hasMore: boolean, rows = Infinity): ResultContent {
+  return { kind: 'grid', columns: grid.labels, cells: packCells(grid.rows(0, rows), grid.columns.length), rowCount: grid.records.length, hasMore };
+}
+
 export interface DescribedResult {
   view: ResultView;
   /** The rows behind a grid view, kept by the host for later pages, copies and exports. */
@@ -204,7 +210,7 @@ export function describeResult(title: string, result: BlockRunResult): Described
   if (result.ok && isObject(body)) {
     if (isObject(body.saved)) content = transactionContent(body.saved);
     else if (isFullTextBody(body)) content = fullTextContent(body);
-    else if ((grid = GridRows.of(body))) content = { kind: 'grid', columns: grid.labels, rows: [...grid.rows()], hasMore: body.hasMore === true };
+    else if ((grid = GridRows.of(body))) content = gridContent(grid, body.hasMore === true);
   }
   const view: ResultView = {
     title,

@@ -9,9 +9,8 @@ const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  * with a numeric, case-insensitive collation (so `Sak 9` < `Sak 10`); empty cells go last in
  * either direction, since "no value" is not a small value.
  */
-export function sortedOrder(rows: readonly (readonly string[])[], column: number, direction: SortDirection, collator?: Intl.Collator): number[] {
+export function sortedOrder(keys: readonly string[], direction: SortDirection, collator?: Intl.Collator): number[] {
   const collate = (collator ?? new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })).compare;
-  const keys = rows.map((r) => r[column] ?? '');
   const numbers = keys.map((k) => (numberPattern.test(k) ? Number(k) : NaN));
   const sign = direction === 'ascending' ? 1 : -1;
   const order = keys.map((_, i) => i);
@@ -33,13 +32,12 @@ const maxInitialWidth = 360;
 const charWidth = 7.5;
 const cellPadding = 20;
 
-/** Widths that fit a column's header and its first rows' text, within bounds. */
-export function initialWidths(columns: readonly string[], rows: readonly (readonly string[])[], sample = 200): number[] {
+/** Widths that fit a column's header and its first rows' text (`cell(row, column)`), within bounds. */
+export function initialWidths(columns: readonly string[], rowCount: number, cell: (row: number, column: number) => string, sample = 200): number[] {
   const lengths = columns.map((c) => c.length + 2);
-  const n = Math.min(rows.length, sample);
+  const n = Math.min(rowCount, sample);
   for (let r = 0; r < n; r++) {
-    const row = rows[r]!;
-    for (let c = 0; c < columns.length; c++) lengths[c] = Math.max(lengths[c]!, (row[c] ?? '').length);
+    for (let c = 0; c < columns.length; c++) lengths[c] = Math.max(lengths[c]!, cell(r, c).length);
   }
   return lengths.map((l) => Math.round(Math.min(maxInitialWidth, Math.max(minColumnWidth, l * charWidth + cellPadding))));
 }

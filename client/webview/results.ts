@@ -116,7 +116,7 @@ class ResultsApp {
     if (message.generation !== this.generation || !this.view) return;
     switch (message.type) {
       case 'rows':
-        this.grid?.appendRows(message.columns, message.rows);
+        this.grid?.appendRows(message.columns, message.cells);
         this.canLoadMore = message.hasMore;
         this.renderFacts();
         // The JSON view shows every row loaded: ask again when it is next opened.
@@ -158,7 +158,7 @@ class ResultsApp {
   private rowCount(): number | undefined {
     const content = this.view?.content;
     if (!content) return undefined;
-    if (content.kind === 'grid') return this.grid?.rowCount ?? content.rows.length;
+    if (content.kind === 'grid') return this.grid?.rowCount ?? content.rowCount;
     if (content.kind === 'transaction') return content.saved.length;
     if (content.kind === 'fullText') return content.hits.length;
     return undefined;
@@ -221,7 +221,7 @@ class ResultsApp {
     const content = view.content;
     switch (content.kind) {
       case 'grid': {
-        if (content.rows.length === 0 && !content.hasMore) {
+        if (content.rowCount === 0 && !content.hasMore) {
           children.push(element('p', { class: 'placeholder' }, ['No results.']));
           break;
         }
@@ -236,8 +236,7 @@ class ResultsApp {
           copyCell: (row, column) => send({ type: 'copyCell', row, column }),
           copyRow: (row) => send({ type: 'copyRow', row }),
         });
-        // The rows array becomes the grid's: later pages are appended to it.
-        grid.setData(content.columns, content.rows, saved.grid);
+        grid.setData(content.columns, content.cells, content.rowCount, saved.grid);
         this.grid = grid;
         children.push(grid.root);
         break;

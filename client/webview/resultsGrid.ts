@@ -4,6 +4,7 @@
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/virtual-core';
 import { initialWidths, minColumnWidth, sortedOrder, type SortDirection } from './gridModel';
+import { PackedRows, type PackedCells } from './packedCells';
 import { element } from './textElements';
 
 export const rowHeight = 22;
@@ -28,7 +29,9 @@ export class ResultsGrid {
   private readonly canvas: HTMLDivElement;
   private readonly header: HTMLDivElement;
   private columns: string[] = [];
-  private rows: string[][] = [];
+  private rows = new PackedRows();
+  /** Rows the result has, some of which may still be on their way (`rows` messages). */
+  private expected = 0;
   private widths: number[] = [];
   /** Display position → row index in `rows` (the result's order). */
   private order: number[] = [];
@@ -71,10 +74,12 @@ export class ResultsGrid {
     this.unmount();
   }
 
-  setData(columns: string[], rows: string[][], state: GridState | undefined): void {
+  setData(columns: string[], cells: PackedCells, rowCount: number, state: GridState | undefined): void {
     this.columns = columns;
-    this.rows = rows;
-    const guessed = initialWidths(columns, rows);
+    this.rows = new PackedRows();
+    this.rows.add(cells);
+    this.expected = rowCount;
+    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c));
     this.widths = columns.map((c, i) => state?.widths[c] ?? guessed[i]!);
     const sortColumn = state?.sort ? columns.indexOf(state.sort.column) : -1;
     this.sort = state?.sort && sortColumn >= 0 ? { column: sortColumn, direction: state.sort.direction } : undefined;
@@ -85,19 +90,20 @@ export class ResultsGrid {
   }
 
   /** A later page: its rows go after the others, new columns at the end. */
-  appendRows(columns: string[], rows: string[][]): void {
+  appendRows(columns: string[], cells: PackedCells): void {
+    const first = this.rows.length;
+    this.rows.add(cells);
     if (columns.length > this.columns.length) {
-      const guessed = initialWidths(columns, rows);
+      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c));
       for (let i = this.columns.length; i < columns.length; i++) this.widths.push(guessed[i]!);
       this.columns = columns;
       this.renderHeader();
     }
-    for (const row of rows) this.rows.push(row);
     this.reorder();
   }
 
   get rowCount(): number {
-    return this.rows.length;
+    return Math.max(this.expected, this.rows.length);
   }
 
   get selection(): { row: number; column: number } | undefined {
@@ -111,7 +117,11 @@ export class ResultsGrid {
   }
 
   private reorder(): void {
-    this.order = this.sort ? sortedOrder(this.rows, this.sort.column, this.sort.direction) : this.rows.map((_, i) => i);
+    const count = this.rowCount;
+    // Rows still on their way sort after the others until they arrive (and the order is redone).
+    const order = this.sort ? sortedOrder(this.rows.column(this.sort.column), this.sort.direction) : Array.from({ length: this.rows.length }, (_, i) => i);
+    for (let i = this.rows.length; i < count; i++) order.push(i);
+    this.order = order;
     this.options.count = this.order.length;
     this.virtualizer.setOptions(this.options);
     this.virtualizer._willUpdate();
@@ -202,9 +212,8 @@ export class ResultsGrid {
 
   private renderRow(position: number): HTMLDivElement {
     const index = this.order[position]!;
-    const data = this.rows[index]!;
     const cells = this.columns.map((_, c) =>
-      element('div', { class: this.isSelected(index, c) ? 'grid-cell selected' : 'grid-cell', role: 'gridcell', 'data-column': String(c) }, [data[c] ?? '']),
+      element('div', { class: this.isSelected(index, c) ? 'grid-cell selected' : 'grid-cell', role: 'gridcell', 'data-column': String(c) }, [this.rows.cell(index, c)]),
     );
     return element('div', { class: 'grid-row', role: 'row', 'aria-rowindex': String(position + 2), 'data-row': String(index) }, cells);
   }

@@ -9,9 +9,11 @@ import { z } from 'zod';
 /** A piece of a full-text highlight snippet: `mark` pieces matched the search. */
 export const highlightPart = z.object({ text: z.string(), mark: z.boolean() });
 
+/** Rows of cells as display text, packed (see packedCells.ts). */
+export const packedCells = z.object({ text: z.string(), lengths: z.array(z.number().int().nonnegative()), columns: z.number().int().nonnegative() });
+
 export const resultContent = z.discriminatedUnion('kind', [
-  /** Rows of cells as display text, aligned with `columns` (a row may be shorter: empty cells). */
-  z.object({ kind: z.literal('grid'), columns: z.array(z.string()), rows: z.array(z.array(z.string())), hasMore: z.boolean() }),
+  z.object({ kind: z.literal('grid'), columns: z.array(z.string()), cells: packedCells, rowCount: z.number(), hasMore: z.boolean() }),
   z.object({
     kind: z.literal('transaction'),
     saved: z.array(z.object({ tempId: z.string(), type: z.string(), id: z.string(), version: z.string() })),
@@ -66,7 +68,7 @@ export const hostMessage = z.discriminatedUnion('type', [
     type: z.literal('rows'),
     generation: z.number(),
     columns: z.array(z.string()),
-    rows: z.array(z.array(z.string())),
+    cells: packedCells,
     hasMore: z.boolean(),
   }),
   z.object({

@@ -7,7 +7,8 @@ import { benchSandbox } from './sandbox.bench';
 import { benchExtensionStartup } from './extensionStartup.bench';
 import type { BenchResult } from './benchResult';
 
-const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), benchExtensionStartup];
+const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), benchExtensionStartup,
+  () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid())];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];

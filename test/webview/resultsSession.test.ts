@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
-import { ResultsSession, type MorePages, type ResultsHost } from '../../client/panel/resultsSession';
+import { firstRows, ResultsSession, type MorePages, type ResultsHost } from '../../client/panel/resultsSession';
 import type { HostMessage } from '../../client/webview/resultsMessages';
 import { caseFile, queryResult, transactionResult } from './resultFixtures';
 
@@ -84,6 +84,20 @@ describe('ResultsSession', () => {
     assert.ok(posted[1]!.type === 'show' && posted[1]!.generation === 2);
   });
 
+  test('a big grid sends its first screens with show and the rest right after', async () => {
+    const { host, posted } = fakeHost();
+    const session = new ResultsSession(host);
+    session.show('cases', queryResult(Array.from({ length: firstRows + 700 }, (_, i) => caseFile(i))));
+    await session.receive({ type: 'ready' });
+    const [show, rest] = posted;
+    assert.ok(show?.type === 'show' && show.view.content.kind === 'grid');
+    assert.equal(show.view.content.rowCount, firstRows + 700);
+    assert.equal(show.view.content.cells.lengths.length, firstRows * show.view.content.columns.length);
+    assert.ok(rest?.type === 'rows' && rest.generation === show.generation);
+    assert.equal(rest.cells.lengths.length, 700 * rest.columns.length);
+    assert.equal(posted.length, 2);
+  });
+
   test('messages that are not in the union are ignored', async () => {
     const { host, posted, copied } = fakeHost();
     const session = new ResultsSession(host);
@@ -106,7 +120,7 @@ describe('ResultsSession', () => {
     assert.equal(more.calls, 1);
     const rows = posted.filter((m) => m.type === 'rows');
     assert.equal(rows.length, 1);
-    assert.ok(rows[0]!.type === 'rows' && rows[0]!.rows.length === 2 && rows[0]!.hasMore);
+    assert.ok(rows[0]!.type === 'rows' && rows[0]!.cells.lengths.length === 2 * rows[0]!.columns.length && rows[0]!.hasMore);
     await session.receive({ type: 'loadMore', all: true });
     assert.equal(more.calls, 3);
     const last = posted.at(-1)!;
@@ -160,7 +174,7 @@ describe('ResultsSession', () => {
     await session.receive({ type: 'loadMore', all: false });
     await session.receive({ type: 'ready' });
     const again = posted.at(-1)!;
-    assert.ok(again.type === 'show' && again.view.content.kind === 'grid' && again.view.content.rows.length === 3 && !again.canLoadMore);
+    assert.ok(again.type === 'show' && again.view.content.kind === 'grid' && again.view.content.rowCount === 3 && !again.canLoadMore);
   });
 
   test('copy a cell as its text and a row as the entity JSON', async () => {

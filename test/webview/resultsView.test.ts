@@ -80,7 +80,7 @@ describe('describeResult', () => {
     const { view, grid } = describeResult('cases', queryResult([caseFile(1), caseFile(2)], true, { 'content-type': 'application/json', 'x-total': '9' }));
     assert.ok(resultView.safeParse(view).success);
     assert.equal(view.content.kind, 'grid');
-    assert.ok(view.content.kind === 'grid' && view.content.hasMore && view.content.rows.length === 2);
+    assert.ok(view.content.kind === 'grid' && view.content.hasMore && view.content.rowCount === 2);
     assert.deepEqual(view.headers, [['content-type', 'application/json'], ['x-total', '9']]);
     assert.deepEqual(view.request, { method: 'POST', url: 'http://localhost:8088/api/v1/query' });
     assert.equal(grid?.records.length, 2);
