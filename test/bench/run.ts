@@ -5,9 +5,10 @@ import { benchTransactionCheck } from './transactionCheck.bench';
 import { benchEditLatency } from './editLatency.bench';
 import { benchSandbox } from './sandbox.bench';
 import { benchExtensionStartup } from './extensionStartup.bench';
+import { benchRunnerClient } from './runnerClient.bench';
 import type { BenchResult } from './benchResult';
 
-const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), benchExtensionStartup,
+const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), () => benchRunnerClient(), benchExtensionStartup,
   () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid())];
 
 async function main(): Promise<void> {
