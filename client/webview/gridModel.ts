@@ -28,16 +28,31 @@ export function sortedOrder(keys: readonly string[], direction: SortDirection, c
 
 export const minColumnWidth = 48;
 const maxInitialWidth = 360;
-/** Average character width of the UI font at 13px, near enough for a first guess. */
-const charWidth = 7.5;
-const cellPadding = 20;
+/** Cell padding plus room for the header's sort arrow. */
+const cellPadding = 36;
 
-/** Widths that fit a column's header and its first rows' text (`cell(row, column)`), within bounds. */
-export function initialWidths(columns: readonly string[], rowCount: number, cell: (row: number, column: number) => string, sample = 200): number[] {
-  const lengths = columns.map((c) => c.length + 2);
+/** An average character width for the UI font at 13px: a guess where text cannot be measured. */
+export const guessTextWidth = (text: string): number => text.length * 8;
+
+/**
+ * Widths that fit a column's header and the longest text among its first rows
+ * (`cell(row, column)`), within bounds. `measure` gives a text's width in pixels.
+ */
+export function initialWidths(
+  columns: readonly string[],
+  rowCount: number,
+  cell: (row: number, column: number) => string,
+  measure: (text: string) => number = guessTextWidth,
+  sample = 200,
+): number[] {
+  const longest = columns.map((c) => c);
   const n = Math.min(rowCount, sample);
   for (let r = 0; r < n; r++) {
-    for (let c = 0; c < columns.length; c++) lengths[c] = Math.max(lengths[c]!, cell(r, c).length);
+    for (let c = 0; c < columns.length; c++) {
+      const text = cell(r, c);
+      if (text.length > longest[c]!.length) longest[c] = text;
+    }
   }
-  return lengths.map((l) => Math.round(Math.min(maxInitialWidth, Math.max(minColumnWidth, l * charWidth + cellPadding))));
+  // Measuring only the longest text per column keeps this to one measure per column.
+  return longest.map((text) => Math.round(Math.min(maxInitialWidth, Math.max(minColumnWidth, measure(text.slice(0, 80)) + cellPadding))));
 }

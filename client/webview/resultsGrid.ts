@@ -3,7 +3,7 @@
  * so only the rows on screen (plus a few) are in the DOM whatever the result's size.
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/virtual-core';
-import { initialWidths, minColumnWidth, sortedOrder, type SortDirection } from './gridModel';
+import { guessTextWidth, initialWidths, minColumnWidth, sortedOrder, type SortDirection } from './gridModel';
 import { PackedRows, type PackedCells } from './packedCells';
 import { element } from './textElements';
 
@@ -74,12 +74,21 @@ export class ResultsGrid {
     this.unmount();
   }
 
+  /** Text width in the grid's font, measured on a canvas (no layout needed). */
+  private measureText(): (text: string) => number {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return guessTextWidth;
+    const style = getComputedStyle(document.body);
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    return (text) => context.measureText(text).width;
+  }
+
   setData(columns: string[], cells: PackedCells, rowCount: number, state: GridState | undefined): void {
     this.columns = columns;
     this.rows = new PackedRows();
     this.rows.add(cells);
     this.expected = rowCount;
-    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c));
+    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c), this.measureText());
     this.widths = columns.map((c, i) => state?.widths[c] ?? guessed[i]!);
     const sortColumn = state?.sort ? columns.indexOf(state.sort.column) : -1;
     this.sort = state?.sort && sortColumn >= 0 ? { column: sortColumn, direction: state.sort.direction } : undefined;
@@ -94,7 +103,7 @@ export class ResultsGrid {
     const first = this.rows.length;
     this.rows.add(cells);
     if (columns.length > this.columns.length) {
-      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c));
+      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c), this.measureText());
       for (let i = this.columns.length; i < columns.length; i++) this.widths.push(guessed[i]!);
       this.columns = columns;
       this.renderHeader();

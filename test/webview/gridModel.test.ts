@@ -32,12 +32,9 @@ describe('sortedOrder', () => {
 
 describe('initialWidths', () => {
   test('fit header and text, within bounds', () => {
-    const row = ['1', 'a'.repeat(500), ''];
-    const widths = initialWidths(['id', 'tittel', 'x'], 1, (_r, c) => row[c]!);
-    assert.equal(widths.length, 3);
-    assert.ok(widths.every((w) => w >= minColumnWidth && w <= 360));
-    assert.equal(widths[1], 360);
-    assert.equal(widths[2], minColumnWidth);
+    const rows = [['1', 'a'.repeat(500), ''], ['22', 'b', '']];
+    const widths = initialWidths(['id', 'tittel', 'x'], 2, (r, c) => rows[r]![c]!, (text) => text.length * 10);
+    assert.deepEqual(widths, [56, 360, minColumnWidth]);
   });
 });
 
