@@ -36,7 +36,7 @@ export const connectForRun: Connect = async (args, io, log) => {
   }
   try {
     const auth = createTokenProvider(environment, secrets);
-    const client = new ArchiveClient({ apiUrl: environment.baseUrl, auth: auth!, onExchange: log });
+    const client = new ArchiveClient({ apiUrl: environment.baseUrl, auth, onExchange: log });
     const connection: Connection = {
       environment: { name: environment.name, protected: environment.protected, variables: environment.variables },
       client,

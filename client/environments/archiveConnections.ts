@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { ArchiveApi, ExchangeLogEntry } from '../../runner/archive/archiveApi';
 import { redact } from '../../runner/auth/oauthTokenProvider';
-import type { TokenProvider } from '../../runner/auth/tokenProvider';
 import { missingSecrets, type SecretName } from '../../runner/environments/environmentSecrets';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import { createTokenProvider } from '../../runner/environments/environmentTokenProvider';
@@ -53,7 +52,7 @@ export class ArchiveConnections implements vscode.Disposable {
     const held = (): readonly string[] => [...(auth?.secrets() ?? []), ...Object.values(secrets).filter((s): s is string => typeof s === 'string')];
     const client = new ArchiveClient({
       apiUrl: environment.baseUrl,
-      auth: auth ?? anonymous,
+      auth,
       onExchange: (entry) => this.onExchange(environment, { ...entry, ...(entry.error !== undefined ? { error: redact(entry.error, held()) } : {}) }),
     });
     const connection: ArchiveConnection = { environment, client, redact: (text) => redact(text, held()) };
@@ -75,10 +74,3 @@ export class ArchiveConnections implements vscode.Disposable {
   }
 }
 
-/** `auth.kind: "none"`: the archive (behind a gateway that authenticates) gets no token worth
- * keeping; the client's interface always asks for one. */
-const anonymous: TokenProvider = {
-  token: async () => '',
-  invalidate: () => false,
-  secrets: () => [],
-};

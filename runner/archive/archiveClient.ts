@@ -88,7 +88,8 @@ export interface ArchiveTimeouts {
 export interface ArchiveClientOptions {
   /** The API root (`https://host/rms/api/public/noark5/v1`) or the bare base URL of the archive. */
   apiUrl: string;
-  auth: TokenProvider;
+  /** How to get the bearer token; absent for an archive that takes none. */
+  auth: TokenProvider | undefined;
   timeouts?: Partial<ArchiveTimeouts>;
   retry?: RetryOptions;
   /** Every attempt of every call, as it ends (the request log). */
@@ -173,7 +174,8 @@ function shapeError<T>(summary: RequestSummary, schema: z.ZodType<T, unknown>, t
 export class ArchiveClient implements ArchiveApi {
   readonly apiRoot: ApiRoot;
   private readonly pool: Pool;
-  private readonly auth: TokenProvider;
+  /** Undefined for an archive that takes no token (`auth.kind: "none"`): no Authorization header. */
+  private readonly auth: TokenProvider | undefined;
   private readonly timeouts: ArchiveTimeouts;
   private readonly retry: RetryPolicy;
   private readonly onExchange: ((entry: ExchangeLogEntry) => void) | undefined;
@@ -450,17 +452,17 @@ export class ArchiveClient implements ArchiveApi {
     for (;;) {
       attempt++;
       if (signal?.aborted) throw cancelled();
-      let token: string;
+      let token: string | undefined;
       try {
-        token = await this.auth.token(signal);
+        token = await this.auth?.token(signal);
       } catch (error) {
         if (signal?.aborted) throw cancelled();
         if (error instanceof AuthenticationError) throw error;
-        throw new AuthenticationError(`no token for ${summary.method} ${summary.path}: ${redact(error instanceof Error ? error.message : String(error), this.auth.secrets())}`);
+        throw new AuthenticationError(`no token for ${summary.method} ${summary.path}: ${redact(error instanceof Error ? error.message : String(error), this.auth?.secrets() ?? [])}`);
       }
-      const secrets = [token, ...this.auth.secrets()];
+      const secrets = token === undefined ? [] : [token, ...(this.auth?.secrets() ?? [])];
       const headers: Record<string, string> = {
-        authorization: `Bearer ${token}`,
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
         'user-agent': userAgent,
         accept: 'application/json',
         'x-service-error-response-type': 'application/json',
@@ -492,7 +494,7 @@ export class ArchiveClient implements ArchiveApi {
           const text = (await readBody(response.body, undefined, maxErrorBodyBytes)).toString('utf8');
           // The archive refused the token, so it did nothing: sending again with a new one is
           // safe even for a write, if the body can be sent again.
-          const renewable = this.auth.invalidate(token) && (spec.upload === undefined || spec.upload.reopenable);
+          const renewable = token !== undefined && this.auth !== undefined && this.auth.invalidate(token) && (spec.upload === undefined || spec.upload.reopenable);
           this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes: Buffer.byteLength(text), attempt, error: renewable ? 'token refused; retrying with a new one' : undefined });
           if (renewable) {
             renewedToken = true;

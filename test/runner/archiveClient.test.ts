@@ -509,3 +509,19 @@ after(() => {
   const text = JSON.stringify(log);
   for (const secret of tokens?.secrets() ?? []) assert.ok(!text.includes(secret), 'a token reached the exchange log');
 });
+
+describe('an archive that takes no token (auth "none", e.g. behind an authenticating gateway)', () => {
+  it('gets no Authorization header at all, and its 401 stands without a retry', async () => {
+    const gateway = await startFaultProxy(env.sandbox.sandbox.url);
+    const anonymous = new ArchiveClient({ apiUrl: `${gateway.url}/rms/api/public/noark5/v1`, auth: undefined });
+    try {
+      await assert.rejects(anonymous.query({ type: 'Arkiv', limit: 1 }), (error: unknown) => error instanceof ArchiveError && error.status === 401);
+      assert.equal(gateway.requests.length, 1, 'a 401 without a token provider is not retried');
+      assert.equal(gateway.requests[0].headers.authorization, undefined);
+      assert.equal(gateway.requests[0].headers['x-documaster-error-response-type'], 'application/json');
+    } finally {
+      await anonymous.close();
+      await gateway.close();
+    }
+  });
+});
