@@ -28,24 +28,26 @@ export function sortedOrder(keys: readonly string[], direction: SortDirection, c
 
 export const minColumnWidth = 48;
 const maxInitialWidth = 360;
-/** Cell padding plus room for the header's sort arrow. */
-const cellPadding = 36;
+/** Cell padding plus room for the header's sort arrow (a 16px codicon) and a little slack. */
+const cellPadding = 44;
 
 /** An average character width for the UI font at 13px: a guess where text cannot be measured. */
 export const guessTextWidth = (text: string): number => text.length * 8;
 
 /**
  * Widths that fit a column's header and the longest text among its first rows
- * (`cell(row, column)`), within bounds. `measure` gives a text's width in pixels.
+ * (`cell(row, column)`), within bounds. `measure` and `measureHeader` give a text's width in
+ * pixels in the cells' and the header's font.
  */
 export function initialWidths(
   columns: readonly string[],
   rowCount: number,
   cell: (row: number, column: number) => string,
   measure: (text: string) => number = guessTextWidth,
+  measureHeader: (text: string) => number = measure,
   sample = 200,
 ): number[] {
-  const longest = columns.map((c) => c);
+  const longest = columns.map(() => '');
   const n = Math.min(rowCount, sample);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < columns.length; c++) {
@@ -54,5 +56,8 @@ export function initialWidths(
     }
   }
   // Measuring only the longest text per column keeps this to one measure per column.
-  return longest.map((text) => Math.round(Math.min(maxInitialWidth, Math.max(minColumnWidth, measure(text.slice(0, 80)) + cellPadding))));
+  return longest.map((text, c) => {
+    const width = Math.max(measure(text.slice(0, 80)), measureHeader(columns[c]!)) + cellPadding;
+    return Math.round(Math.min(maxInitialWidth, Math.max(minColumnWidth, width)));
+  });
 }

@@ -75,11 +75,11 @@ export class ResultsGrid {
   }
 
   /** Text width in the grid's font, measured on a canvas (no layout needed). */
-  private measureText(): (text: string) => number {
+  private measureText(weight = 'normal'): (text: string) => number {
     const context = document.createElement('canvas').getContext('2d');
     if (!context) return guessTextWidth;
     const style = getComputedStyle(document.body);
-    context.font = `${style.fontSize} ${style.fontFamily}`;
+    context.font = `${weight} ${style.fontSize} ${style.fontFamily}`;
     return (text) => context.measureText(text).width;
   }
 
@@ -88,7 +88,7 @@ export class ResultsGrid {
     this.rows = new PackedRows();
     this.rows.add(cells);
     this.expected = rowCount;
-    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c), this.measureText());
+    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c), this.measureText(), this.measureText('600'));
     this.widths = columns.map((c, i) => state?.widths[c] ?? guessed[i]!);
     const sortColumn = state?.sort ? columns.indexOf(state.sort.column) : -1;
     this.sort = state?.sort && sortColumn >= 0 ? { column: sortColumn, direction: state.sort.direction } : undefined;
@@ -103,7 +103,7 @@ export class ResultsGrid {
     const first = this.rows.length;
     this.rows.add(cells);
     if (columns.length > this.columns.length) {
-      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c), this.measureText());
+      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c), this.measureText(), this.measureText('600'));
       for (let i = this.columns.length; i < columns.length; i++) this.widths.push(guessed[i]!);
       this.columns = columns;
       this.renderHeader();
