@@ -32,7 +32,10 @@ const saved: SavedState = (vscode.getState() as SavedState | undefined) ?? {};
 const send = (message: WebviewMessage): void => vscode.postMessage(message);
 const save = (): void => vscode.setState(saved);
 
+// Made once at load: creating formatters costs more than using them, and `show` is on the
+// path to the first paint.
 const numbers = new Intl.NumberFormat();
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -174,7 +177,7 @@ class ResultsApp {
       formatBytes(view.bytes),
       rows !== undefined && `${numbers.format(rows)} ${rows === 1 ? 'row' : 'rows'}${this.canLoadMore ? ', more available' : ''}`,
       view.pages !== undefined && `${view.pages} pages`,
-      new Date(view.receivedAt).toLocaleTimeString(),
+      clock.format(view.receivedAt),
     ].filter((p): p is string => typeof p === 'string');
     this.facts.textContent = parts.join(' · ');
     for (const b of this.moreButtons) b.closest('.more')?.toggleAttribute('hidden', !this.canLoadMore && !this.loading);
@@ -315,9 +318,43 @@ class ResultsApp {
   }
 }
 
+/**
+ * Hands messages to the app in order, but lets the first screen paint after each `show` before
+ * the next: the rest of a big grid follows `show` at once, and reading a message's data is when
+ * the browser deserializes it, so taking the next one right away would hold the first screen
+ * back. Two frames, not one: the first frame's raster and presentation still need the CPU.
+ */
+class MessageQueue {
+  private readonly waiting: MessageEvent<HostMessage>[] = [];
+  private paused = false;
+
+  constructor(private readonly app: ResultsApp) {}
+
+  push(event: MessageEvent<HostMessage>): void {
+    this.waiting.push(event);
+    if (!this.paused) this.drain();
+  }
+
+  private drain(): void {
+    for (let event = this.waiting.shift(); event; event = this.waiting.shift()) {
+      const message = event.data;
+      this.app.receive(message);
+      if (message.type === 'show') {
+        this.paused = true;
+        // A task queued from a frame callback runs once that frame is painted.
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
+          this.paused = false;
+          this.drain();
+        })));
+        return;
+      }
+    }
+  }
+}
+
 const root = document.getElementById('app');
 if (root) {
-  const app = new ResultsApp(root);
-  window.addEventListener('message', (event: MessageEvent<HostMessage>) => app.receive(event.data));
+  const queue = new MessageQueue(new ResultsApp(root));
+  window.addEventListener('message', (event: MessageEvent<HostMessage>) => queue.push(event));
   send({ type: 'ready' });
 }

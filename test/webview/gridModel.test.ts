@@ -1,7 +1,7 @@
 /** The grid's pure parts: sort order and first column widths. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { initialWidths, minColumnWidth, sortedOrder } from '../../client/webview/gridModel';
+import { initialWidths, sortedOrder } from '../../client/webview/gridModel';
 import { packCells, PackedRows } from '../../client/webview/packedCells';
 
 const sorted = (values: string[], direction: 'ascending' | 'descending'): string[] => sortedOrder(values, direction).map((i) => values[i]!);
