@@ -69,12 +69,15 @@ describe('results webview in chromium', () => {
 
       // Error descriptions and ids.
       await results.show('error', archiveErrorResult(400, scriptPayloads[0]!, scriptPayloads.join('\n'), { 'x-request-id': scriptPayloads[1]! }));
+      await page.locator('.error-description').waitFor();
       assert.equal(await page.locator('.error-description').textContent(), scriptPayloads.join('\n'));
       assert.equal(await page.locator('.error-id').textContent(), scriptPayloads[0]);
 
       // Full-text hits: ids keys, highlight keys and the snippets around and inside the marks.
       const hits = scriptPayloads.map((p) => ({ ids: { [p]: [p] }, highlights: { [p]: [`${p} |=hlstart=|${p}|=hlstop=| ${p}`] } }));
       await results.show('search', fullTextResult(hits));
+      // The message is handled asynchronously: wait until the last hit has drawn its mark.
+      await page.locator('.snippet mark').nth(scriptPayloads.length - 1).waitFor();
       const marks = await page.locator('.snippet mark').allTextContents();
       assert.deepEqual(marks, [...scriptPayloads], 'highlights show as marks holding the text');
       const snippets = await page.locator('.snippet').allTextContents();
@@ -83,6 +86,8 @@ describe('results webview in chromium', () => {
       // Transaction temp ids and types.
       const saved = Object.fromEntries(scriptPayloads.map((p, i) => [p, { type: p, id: String(i), version: '1', fields: {}, links: {} }]));
       await results.show('transaction', transactionResult(saved));
+      // A show after another waits for the previous one's frames: wait for its last row.
+      await page.locator('.transaction tbody tr').nth(scriptPayloads.length - 1).waitFor();
       const tempIds = await page.locator('.transaction tbody tr td:first-child').allTextContents();
       assert.deepEqual(tempIds, [...scriptPayloads]);
 

@@ -103,6 +103,7 @@ interface PageGlobals {
   __csp: string[];
   __pwned?: unknown;
   postMessage(message: unknown, targetOrigin: string): void;
+  dispatchEvent(event: MessageEvent): boolean;
 }
 // Functions given to page.evaluate run in the page: they name the globals there by this cast.
 
@@ -182,7 +183,9 @@ export class ResultsPage {
   post(message: HostMessage): void {
     // As JSON text, as VS Code carries it: playwright's own serialization of 50,000 rows is slow.
     const json = JSON.stringify(message);
-    this.posting = this.posting.then(() => this.page.evaluate((m) => (globalThis as unknown as PageGlobals).postMessage(JSON.parse(m), '*'), json));
+    // Dispatched synchronously (window.postMessage would queue a task that may run after the
+    // test's next look at the page), so a message is handled when `settled()` returns.
+    this.posting = this.posting.then(() => this.page.evaluate((m) => (globalThis as unknown as PageGlobals).dispatchEvent(new MessageEvent('message', { data: JSON.parse(m) as unknown })), json));
   }
 
   async sent(): Promise<WebviewMessage[]> {
