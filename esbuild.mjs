@@ -8,6 +8,8 @@ const entries = [
   { in: 'cli/main.ts', out: 'cli' },
   { in: 'server/main.ts', out: 'server' },
   { in: 'client/extension.ts', out: 'client', external: ['vscode'] },
+  // The extension's activation is a small bundle; the rest is loaded after activation returns.
+  { in: 'client/extensionServices.ts', out: 'clientServices', external: ['vscode'], runtime: 'client' },
   { in: 'sandbox/main.ts', out: 'sandbox' },
 ];
 // Browser bundles for webviews: everything they load sits in dist/webview/, the only folder a
@@ -29,7 +31,7 @@ const root = new URL('.', import.meta.url).pathname;
 const outdir = options.outdir ?? root + 'dist';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-for (const e of entries.filter((x) => existsSync(root + x.in) && (!only || only.includes(x.out)))) {
+for (const e of entries.filter((x) => existsSync(root + x.in) && (!only || only.includes(x.runtime ?? x.out)))) {
   await build({
     entryPoints: [root + e.in],
     outfile: `${outdir}/${e.out}.js`,

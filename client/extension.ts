@@ -1,14 +1,15 @@
 /**
  * The noarkq VS Code extension (bundled to dist/client.js). Activation registers the commands and
- * the CodeLens provider and returns; the rest (language client, runner, environments) is loaded
- * right after through a dynamic import, and the sandbox and the archive are touched only when a
- * command asks for them.
+ * the CodeLens provider and returns; the rest (language client, runner, environments) is its own
+ * bundle, dist/clientServices.js, loaded right after, and the sandbox and the archive are touched
+ * only when a command asks for them.
  */
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BlockRunResult } from '../runner/blocks/blockRunResult';
 import type { ExtensionServices } from './extensionServices';
 import type { RunBlockOptions } from './run/blockRunner';
-import type { RunPrompts } from './run/runPrompts';
+import type { RunPrompts, vscodePrompts } from './run/runPrompts';
 
 /** What `activate` returns: for other extensions, and for the extension-host tests, which answer
  * prompts in place of the user (a modal cannot be clicked from a test). */
@@ -25,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
   let override: Partial<RunPrompts> | undefined;
   let loaded: ExtensionServices | undefined;
   const lensesChanged = new vscode.EventEmitter<void>();
-  const services: Promise<ExtensionServices> = Promise.all([import('./extensionServices'), import('./run/runPrompts')]).then(([{ createServices }, { vscodePrompts }]) => {
+  const services: Promise<ExtensionServices> = loadServicesBundle().then(({ createServices, vscodePrompts }) => {
     loaded = createServices(context, () => (override ? { ...vscodePrompts, ...override } : vscodePrompts));
     context.subscriptions.push(loaded.codeLenses.onDidChangeCodeLenses(() => lensesChanged.fire()));
     return loaded;
@@ -75,6 +76,26 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
 
 export function deactivate(): void {
   // Everything is in context.subscriptions, which VS Code disposes.
+}
+
+type ServicesBundle = { createServices: typeof import('./extensionServices').createServices; vscodePrompts: typeof vscodePrompts };
+
+/**
+ * The rest of the extension, from its own bundle: esbuild inlines a dynamic import into a CommonJS
+ * bundle, and then loading this file would parse the language client, the runner, undici and zod
+ * before activation can return. The require names a path computed at run time, so the bundler
+ * leaves it alone; it runs after activation has returned.
+ */
+function loadServicesBundle(): Promise<ServicesBundle> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(require(join(__dirname, 'clientServices.js')) as ServicesBundle);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }),
+  );
 }
 
 /** Options arrive from key bindings, tasks and other extensions: take only what is meant. */

@@ -1,7 +1,7 @@
 /**
- * Everything the extension does, wired together. Loaded by `extension.ts` on activation through a
- * dynamic import, so that loading the bundle costs only parsing: the language client, the runner,
- * undici and zod are evaluated after `activate` has returned.
+ * Everything the extension does, wired together: its own bundle (dist/clientServices.js), which
+ * `extension.ts` loads once `activate` has returned, so the language client, the runner, undici and
+ * zod are parsed and evaluated after activation.
  */
 import * as vscode from 'vscode';
 import { noarkModel } from '../core/schema';
@@ -19,6 +19,8 @@ import { createRequestLog, logExchange } from './run/requestLog';
 import { RunCodeLensProvider } from './run/runCodeLensProvider';
 import { RunHistory } from './run/runHistory';
 import type { RunPrompts } from './run/runPrompts';
+
+export { vscodePrompts } from './run/runPrompts';
 
 export interface ExtensionServices {
   log: vscode.LogOutputChannel;
