@@ -3,6 +3,7 @@
  * rows so later pages, copies and exports read the same cells. Pure: no vscode, no I/O, so the
  * host's side of the panel is tested with node:test.
  */
+import { identifyingFields, noarkModel } from '../../core/schema';
 import type { JsonValue } from '../../core/jsonValue';
 import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
@@ -35,7 +36,7 @@ function isEntity(value: JsonValue): value is JsonObject & { fields: JsonObject 
 
 /**
  * The rows of a tabular answer (query results, log entries, code lists): entities show as type,
- * id and every field present; other records as their keys. Columns are added in the order they
+ * id, their identifying fields and every other field present; other records as their keys. Columns are added in the order they
  * first appear, so a later page only ever adds columns at the end.
  */
 export class GridRows {
@@ -96,7 +97,10 @@ export class GridRows {
     if (this.entities) {
       const fields = record.fields;
       if (!isObject(fields)) return;
-      for (const name of Object.keys(fields)) {
+      // The fields a person knows an entity by come first (mappeIdent and tittel of a case file),
+      // then the rest in the order the archive sent them.
+      const identifying = typeof record.type === 'string' ? identifyingFields(noarkModel, record.type).filter((f) => f in fields) : [];
+      for (const name of [...identifying, ...Object.keys(fields)]) {
         // A field called `type` or `id` must not hide the entity's own type and id.
         const label = name === 'type' || name === 'id' ? `fields.${name}` : name;
         if (this.known.has(label)) continue;

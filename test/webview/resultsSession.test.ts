@@ -211,11 +211,11 @@ describe('ResultsSession', () => {
     await session.receive({ type: 'export', format: 'csv' });
     await session.receive({ type: 'export', format: 'json' });
     const [header, ...records] = parseCsv(files[0]!.text);
-    assert.deepEqual(header, ['type', 'id', 'tittel', 'saksaar', 'sakssekvensnummer', 'saksstatus', 'opprettetDato']);
+    assert.deepEqual(header, ['type', 'id', 'tittel', 'saksstatus', 'saksaar', 'sakssekvensnummer', 'opprettetDato']);
     assert.equal(records.length, 5003);
     assert.equal(records[4]![2], caseFile(4).fields.tittel);
     assert.equal(records[1]![2], 'Klage, "hastesak"\nandre linje');
-    assert.equal(records[0]![3], '2000');
+    assert.equal(records[0]![4], '2000');
     assert.ok(files[0]!.writes > 1, 'CSV written in pieces');
     const json = JSON.parse(files[1]!.text) as unknown[];
     assert.equal(json.length, 5003);

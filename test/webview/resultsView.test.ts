@@ -23,11 +23,11 @@ describe('cellText', () => {
 });
 
 describe('GridRows', () => {
-  test('entities: type, id, then every field present in order of first appearance', () => {
+  test('entities: type, id, the identifying fields of their type, then every other field in order of first appearance', () => {
     const grid = GridRows.of(asJson({ hasMore: false, results: [caseFile(1), { type: 'Arkivdel', id: '9', version: '1', fields: { tittel: 'A', arkivdelstatus: 'A' }, links: {} }] }))!;
-    assert.deepEqual(grid.labels, ['type', 'id', 'tittel', 'saksaar', 'sakssekvensnummer', 'saksstatus', 'opprettetDato', 'arkivdelstatus']);
+    assert.deepEqual(grid.labels, ['type', 'id', 'tittel', 'saksstatus', 'saksaar', 'sakssekvensnummer', 'opprettetDato', 'arkivdelstatus']);
     assert.deepEqual(grid.row(1), ['Arkivdel', '9', 'A', '', '', '', '', 'A']);
-    assert.equal(grid.cell(0, 3), '2001');
+    assert.equal(grid.cell(0, 4), '2001');
     assert.equal(grid.cell(5, 0), undefined);
   });
 

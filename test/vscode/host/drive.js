@@ -25,7 +25,8 @@ async function takeShot(page, name, selector) {
         const frames = page.frames().filter((f) => f !== page.mainFrame());
         let rendered = false;
         for (const f of frames) {
-          rendered = await f.evaluate(() => document.body !== null && document.body.innerText.trim().length > 0 && !document.querySelector('iframe')).catch(() => false);
+          // The results webview draws into #app; other frames of the workbench may hold text too.
+          rendered = await f.evaluate(() => document.querySelector('#app .grid-row, #app .transaction, #app .error-description, #app .empty') !== null).catch(() => false);
           if (rendered) break;
         }
         if (rendered || Date.now() > deadline) break;
