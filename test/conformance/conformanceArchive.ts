@@ -312,7 +312,7 @@ function placements(bsm: ConformanceBsm): Placement[] {
         link('Dokument', 'd4304', 'refRegistrering', 'r4303'),
       ],
     },
-    // Folder 4401: java-folder-by-id, java-folder-bsm-update (at version 1, its BSM in group appr-03
+    // Folder 4401: java-folder-by-id, java-basic-record-with-party (for the sample's child folder), java-folder-bsm-update (at version 1, its BSM in group appr-03
     // where the archive has that group, as the Java sample created it).
     {
       first: 4401,
