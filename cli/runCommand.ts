@@ -8,6 +8,7 @@ import { blockByName, parseDocument, type DocumentBlock, type NoarkqDocument } f
 import type { JsonValue } from '../core/jsonValue';
 import type { NoarkModel } from '../core/schema/types';
 import type { ArchiveApi, ExchangeLogEntry } from '../runner/archive/archiveApi';
+import { redact } from '../runner/auth/secretRedaction';
 import type { BlockRunResult } from '../runner/blocks/blockRunResult';
 import { RunSession, runnableBlocks, type RunEnvironment, type RunHooks } from '../runner/blocks/runSession';
 import { ExitCode, type CliIo } from './checkCommand';
@@ -79,9 +80,8 @@ export async function runRun(argv: readonly string[], io: RunIo, model: NoarkMod
     return connection.exitCode;
   }
   // Nothing printed may hold a token or a secret, whatever produced the text.
-  const redact = (s: string) => redactSecrets(s, connection.secrets());
-  const out = (s: string) => io.out(redact(s));
-  const err = (s: string) => io.err(redact(s));
+  const out = (s: string) => io.out(redact(s, connection.secrets()));
+  const err = (s: string) => io.err(redact(s, connection.secrets()));
 
   const results: BlockRunResult[] = [];
   const hooks: RunHooks = {
@@ -180,12 +180,6 @@ function formatExchange(entry: ExchangeLogEntry, style: TextStyle): string {
   const status = entry.status === undefined ? style.red(entry.error ?? 'no answer') : entry.status >= 400 ? style.red(String(entry.status)) : String(entry.status);
   const attempt = entry.attempt > 1 ? style.dim(` (attempt ${entry.attempt})`) : '';
   return style.dim(`  → ${entry.method} ${entry.path} `) + status + style.dim(` ${Math.round(entry.durationMs)} ms ${formatBytes(entry.bytes)}`) + attempt + '\n';
-}
-
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join('[redacted]');
-  return out;
 }
 
 /** One line on stderr that is redrawn while pages load or files stream, on a terminal only. */

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { ArchiveApi, ExchangeLogEntry } from '../../runner/archive/archiveApi';
-import { redact } from '../../runner/auth/oauthTokenProvider';
+import { redact } from '../../runner/auth/secretRedaction';
 import { missingSecrets, type SecretName } from '../../runner/environments/environmentSecrets';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import { createTokenProvider } from '../../runner/environments/environmentTokenProvider';

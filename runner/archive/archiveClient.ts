@@ -55,7 +55,8 @@ import {
 } from './archiveErrors';
 import { pathSegment, resolveApiRoot, withQuery, type ApiRoot } from './archiveUrl';
 import { failedBeforeSending, isTransient, TruncatedBodyError } from './connectionFailures';
-import { archiveErrorFrom, redact } from './errorBodies';
+import { redact } from '../auth/secretRedaction';
+import { archiveErrorFrom } from './errorBodies';
 import { DownloadTargetError, dispositionFileName, openUploadSource, UploadSourceError, uploadDisposition, writeDownload, type UploadBody } from './fileTransfer';
 import { bulkOutcomeCheck, genericOutcomeCheck, registryOutcomeCheck, transactionOutcomeCheck, uploadOutcomeCheck, type OutcomeCheck } from './outcomeChecks';
 import { walkQueryPages } from './queryPaging';

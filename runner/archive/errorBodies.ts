@@ -3,7 +3,9 @@
  * headers are honoured) or plain text (when they are not, or a proxy answered), become one
  * `ArchiveError`. Whatever comes back, no token or secret is repeated in it.
  */
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
+import { redact } from '../auth/secretRedaction';
 import { ArchiveError, type RequestSummary } from './archiveErrors';
 
 const jsonErrorSchema = z.object({
@@ -15,34 +17,11 @@ const jsonErrorSchema = z.object({
   status: z.union([z.number(), z.string()]).optional(),
 });
 
-const statusTexts: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** Replaces every secret in `text` (tokens of the provider, the one just used) by `[redacted]`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return out;
-}
-
 /** The `ArchiveError` for an error status and the body that came with it. */
 export function archiveErrorFrom(request: RequestSummary, status: number, contentType: string | undefined, rawBody: string, secrets: readonly string[]): ArchiveError {
   const body = redact(rawBody, secrets);
   const trimmed = body.trim();
-  const fallback = `HTTP ${status}${statusTexts[status] ? ` ${statusTexts[status]}` : ''}`;
+  const fallback = `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
   const looksJson = /json/i.test(contentType ?? '') || trimmed.startsWith('{');
   if (looksJson) {
     try {

@@ -8,6 +8,7 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { AuthenticationError, RunCancelledError, describeCause } from '../archive/archiveErrors';
+import { redact } from './secretRedaction';
 import { isSecureEnough } from './loopbackHost';
 import type { TokenProvider } from './tokenProvider';
 
@@ -283,13 +284,6 @@ function answered(response: { status: number; statusText: string }): string {
 
 function grantName(grant: GrantType): string {
   return grant === 'client_credentials' ? 'client credentials' : grant === 'password' ? 'user name and password' : 'refresh token';
-}
-
-/** Every occurrence of a secret becomes `***`: an identity provider may echo what it was sent. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length > 0) out = out.split(secret).join('***');
-  return out;
 }
 
 /** Waits for a shared fetch on behalf of one caller; when every caller has given up, the fetch is

@@ -4,7 +4,7 @@
  * `X-Documaster-Error-Response-Type`; the JSON shape is the vendor's `{errorId, description, status}`.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /** An error a handler throws to answer the request with `status` and a message for the user. */
 export class ServiceError extends Error {
@@ -47,24 +47,9 @@ export function sendError(req: IncomingMessage, res: ServerResponse, status: num
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   } else {
-    const text = `${status} ${statusText(status)}: ${description}`;
+    const text = `${status} ${STATUS_CODES[status] ?? 'Error'}: ${description}`;
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   }
 }
 
-function statusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    405: 'Method Not Allowed',
-    409: 'Conflict',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    500: 'Internal Server Error',
-    503: 'Service Unavailable',
-  };
-  return texts[status] ?? 'Error';
-}

@@ -1,0 +1,12 @@
+/**
+ * The one place that takes secrets and tokens out of text before it is shown, logged or written:
+ * error messages of identity providers and archives can echo what they were sent.
+ */
+
+/** `text` with every secret replaced by `***`, longest first (so a secret that contains another is
+ * taken whole); empty secrets are ignored. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length > 0 && out.includes(secret)) out = out.split(secret).join('***');
+  return out;
+}
