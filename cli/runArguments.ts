@@ -1,6 +1,6 @@
 /** Command-line arguments of `noarkq run`. */
 import { parseArgs } from 'node:util';
-import type { JsonValue } from '../core/jsonValue';
+import { parseTypedValue, type JsonValue } from '../core/jsonValue';
 
 export type RunFormat = 'table' | 'json' | 'ndjson';
 const runFormats: readonly RunFormat[] = ['table', 'json', 'ndjson'];
@@ -94,7 +94,7 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
     if (eq === -1 || !variableName.test(name)) {
       return { ok: false, error: `--var takes name=value with a name of letters and digits, e.g. --var year=2024 (got ${JSON.stringify(item)}).` };
     }
-    variables[name] = parseValue(item.slice(eq + 1));
+    variables[name] = parseTypedValue(item.slice(eq + 1));
   }
   return {
     ok: true,
@@ -114,13 +114,4 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
       help,
     },
   };
-}
-
-/** A typed value: what parses as JSON is JSON (`2024`, `true`, `"x"`), anything else is text. */
-export function parseValue(text: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
 }

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { blockByName, parseDocument, type DocumentBlock, type NoarkqDocument } from '../core/document';
-import type { JsonValue } from '../core/jsonValue';
+import { parseTypedValue, type JsonValue } from '../core/jsonValue';
 import type { NoarkModel } from '../core/schema/types';
 import type { ArchiveApi, ExchangeLogEntry } from '../runner/archive/archiveApi';
 import { redact } from '../runner/auth/secretRedaction';
@@ -14,7 +14,7 @@ import { RunSession, runnableBlocks, type RunEnvironment, type RunHooks } from '
 import { ExitCode, type CliIo } from './checkCommand';
 import { toFindings } from './findings';
 import { formatText } from './reportFormatters';
-import { parseRunArguments, parseValue, runUsage, type RunArguments } from './runArguments';
+import { parseRunArguments, runUsage, type RunArguments } from './runArguments';
 import { colourStyle, formatBlockResult, formatBytes, plainStyle, type TextStyle } from './runReport';
 
 export interface RunIo extends CliIo {
@@ -156,7 +156,7 @@ async function askValue(io: RunIo, progress: ProgressLine, name: string, block: 
   progress.clear();
   const answer = await io.prompt!(`Value for @${name} (${block}; JSON or text, empty to stop): `);
   if (answer === undefined || answer.trim() === '') return undefined;
-  return parseValue(answer.trim());
+  return parseTypedValue(answer.trim());
 }
 
 async function confirmWrite(io: RunIo, progress: ProgressLine, request: { environment: string; block: string; description: string; typeName: boolean }): Promise<boolean> {

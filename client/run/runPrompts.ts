@@ -5,7 +5,7 @@
  * the user through the test API.
  */
 import * as vscode from 'vscode';
-import type { JsonValue } from '../../core/jsonValue';
+import { parseTypedValue, type JsonValue } from '../../core/jsonValue';
 import type { SecretName } from '../../runner/environments/environmentSecrets';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import { askSecret } from '../environments/environmentCommands';
@@ -32,7 +32,7 @@ export const vscodePrompts: RunPrompts = {
       ignoreFocusOut: true,
     });
     if (answer === undefined || answer.trim() === '') return undefined;
-    return parseValue(answer.trim());
+    return parseTypedValue(answer.trim());
   },
 
   async confirmWrite({ environment, block, description, typeName }) {
@@ -52,12 +52,3 @@ export const vscodePrompts: RunPrompts = {
 
   askSecret,
 };
-
-/** A JSON literal as written, else the text itself (so `kari` needs no quotes). */
-export function parseValue(text: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
-}
