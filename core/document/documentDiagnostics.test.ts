@@ -104,7 +104,7 @@ const rows: Row[] = [
   { code: 'noarkq.body-value-coerced', bad: '### a\nPUT bsm-registry/group/g/field/f\n{"fieldType": "long", "fieldValues": ["2", [[1]]]}\n', good: '### a\nPUT bsm-registry/group/g/field/f\n{"fieldType": "long", "fieldValues": ["2", "1"]}\n', fix: '"1"' },
   // The marks make the text `"objectUUIDs": "abc"`, with `"abc"` as the expected range.
   { code: 'noarkq.body-value-type', bad: '### a\nPOST logs/access-log\n{"objectUUIDs": [["abc"]]}\n', good: '### a\nPOST logs/access-log\n{"objectUUIDs": ["abc"]}\n' },
-  { code: 'noarkq.body-value-type', bad: '### a\nPOST full-text/search\n{"filters": {"tittel": [["x"]]}}\n', good: '### a\nPOST full-text/search\n{"filters": {"tittel": ["x", 2]}}\n' },
+  { code: 'noarkq.body-value-type', bad: '### a\nPOST full-text/search\n{"filters": {"tittel": ["x", ⟦{"code": "x"}⟧]}}\n', good: '### a\nPOST full-text/search\n{"filters": {"tittel": ["x", 2]}}\n' },
   { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": [[{"ref": 7}]]}}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "joins": {"#k": "refSekundaerKlasse"}}\n' },
   // A string that is exactly one reference takes the referenced value's type: not checked.
   { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "publicUse": [["no"]]}\n', good: '@pu = false\n### a\nPOST query\n{"type": "Saksmappe", "publicUse": "{{pu}}"}\n' },
@@ -227,7 +227,17 @@ describe('document diagnostics, one row per case', () => {
   it('says what a log limit takes, and a full-text expand item', () => {
     const found = (text: string) => checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === 'noarkq.body-value-not-allowed');
     assert.equal(found('### a\nPOST logs/access-log\n{"limit": 0}\n')?.message, '`limit` is at least 1, not 0: write a number from 1 to 100 (leave it out for the default).');
-    assert.match(found('### a\nPOST full-text/search\n{"expand": ["Sak"]}\n')!.message, /^An item of `expand` cannot be "Sak"\. Write an entity type of the archive \(Arkiv, /);
+    assert.equal(
+      found('### a\nPOST full-text/search\n{"expand": ["Arkiv"]}\n')!.message,
+      'An item of `expand` cannot be "Arkiv". Write a type a full-text hit expands: Klasse, AbstraktMappe, AbstraktRegistrering, Dokument, Dokumentversjon, Arkivdel, Korrespondansepart, or a concrete type of one.',
+    );
+    assert.match(found('### a\nPOST full-text/search\n{"expand": ["Journalpst"]}\n')!.message, /cannot be "Journalpst": did you mean "Journalpost"\?/);
+  });
+
+  it('takes full-text filters as the vendor documents them: a list or a single value per field', () => {
+    const codes = (text: string) => checkDocument(parseDocument(text), { model: noarkModel }).map((d) => d.code);
+    assert.deepEqual(codes('### a\nPOST full-text/search\n{"query": "x", "filters": {"Journalpost.journalposttype": ["I", "U"], "AbstraktMappe.saksaar": 2024, "documentType": "Brev"}, "expand": ["Journalpost", "AbstraktMappe"], "publicUse": false}\n'), []);
+    assert.deepEqual(codes('### a\nPOST full-text/search\n{"query": "x", "filters": {"Journalpost.journalposttype": {"code": "I"}}}\n'), ['noarkq.body-value-type']);
   });
 
   it('names the abstract type to write when a body takes the supertype of the written type', () => {

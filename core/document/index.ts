@@ -18,6 +18,7 @@ export {
   type BodyValueShape,
   type BodyValueType,
 } from './requestBodyShapes';
+export { fullTextExpandKeys, fullTextFilterField, fullTextFilterNames, fullTextKeyOf, type FullTextFilterField } from './fullTextSearchTerms';
 export { requestKeywords, httpMethods, type RequestKeyword } from './requestKeywords';
 export { variableNamePattern } from './variableParser';
 export type * from './documentModel';

@@ -14,6 +14,7 @@ import type { NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { coerceScalar } from '../scalarCoercion';
 import { DocumentCodes } from './documentCodes';
+import { fullTextExpandKeys, fullTextKeyOf } from './fullTextSearchTerms';
 import type { HttpRequestSyntax, JsonBody } from './documentModel';
 import { checkQueryBodyPaths, type QueryBodyPath } from './queryBodyPaths';
 import { describeBodyType, type BodyKeyShape, type BodyValueShape, type RequestBodyShape } from './requestBodyShapes';
@@ -108,6 +109,10 @@ function unknownKey(keyNode: JsonNode, name: string, keys: readonly BodyKeyShape
 
 function checkValue(node: JsonNode, shape: BodyValueShape, label: string, check: BodyCheck, mapKey?: JsonNode): void {
   if (shape.type === 'any') return;
+  if (shape.singleItemAlone && shape.items && node.type !== 'array' && node.type !== 'null') {
+    checkValue(node, shape.items, label, check);
+    return;
+  }
   // Every alias of `joins` counts as defined, even one whose path cannot be read here.
   if (shape.modelPath === 'join' && mapKey) check.paths.push({ kind: 'join', alias: mapKey, value: node });
   const out = check.out;
@@ -115,6 +120,10 @@ function checkValue(node: JsonNode, shape: BodyValueShape, label: string, check:
     if (isWholeReference(node.value)) return;
     // Text with a reference inside: a string, but its final value is not known here.
     if (node.value.includes('{{')) return;
+  }
+  if (shape.type === 'scalar') {
+    if (node.type !== 'string' && node.type !== 'number' && node.type !== 'boolean' && node.type !== 'null') check.out.push(wrongType(node, shape, label));
+    return;
   }
   let scalar = node.value as unknown;
   if (node.type !== shape.type) {
@@ -168,6 +177,7 @@ function checkAllowed(node: JsonNode, value: string, shape: BodyValueShape, labe
   let allowed: readonly string[] | undefined = shape.allowedValues;
   if (shape.queryableType) allowed = model.types.filter((t) => t.queryable).map((t) => t.name);
   else if (shape.entityType) allowed = model.types.map((t) => t.name);
+  else if (shape.fullTextExpandType) allowed = model.types.map((t) => t.name).filter((name) => fullTextKeyOf(model, name));
   if (!allowed || allowed.includes(value)) return;
   // A concrete type where the endpoint takes its abstract supertype (bulk close of a Saksmappe):
   // the supertype is what to write, not the nearest spelling.
@@ -181,7 +191,11 @@ function checkAllowed(node: JsonNode, value: string, shape: BodyValueShape, labe
     message:
       `${capitalized(label)} cannot be "${value}"` +
       (supertype ? `: ${article(value)} is ${article(supertype)}, so write "${supertype}".` : suggestion ? `: did you mean "${suggestion}"?` : '.') +
-      (shape.queryableType || shape.entityType ? ` Write an entity type of the archive (${listed}).` : ` Write one of ${listed}.`),
+      (shape.fullTextExpandType
+        ? ` Write a type a full-text hit expands: ${fullTextExpandKeys.join(', ')}, or a concrete type of one.`
+        : shape.queryableType || shape.entityType
+          ? ` Write an entity type of the archive (${listed}).`
+          : ` Write one of ${listed}.`),
     fixes: suggestion ? [{ title: `Change to "${suggestion}"`, preferred: true, edits: [{ ...spanOf(node), newText: JSON.stringify(suggestion) }] }] : undefined,
   });
 }

@@ -7,10 +7,11 @@
 import type { JSONPath } from 'jsonc-parser';
 import type { Source } from '../schema/types';
 import type { HttpMethod, HttpRequestSyntax } from './documentModel';
+import { fullTextExpandKeys } from './fullTextSearchTerms';
 import { matchEndpoint, relativeToApiRoot } from './httpEndpoints';
 
-/** JSON types as the spec names them; `any` takes every JSON value. */
-export type BodyValueType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+/** JSON types as the spec names them; `any` takes every JSON value, `scalar` a string, number or boolean. */
+export type BodyValueType = 'string' | 'number' | 'boolean' | 'scalar' | 'object' | 'array' | 'any';
 
 /** What a value (a key's value, an array item, a map entry) must look like. */
 export interface BodyValueShape {
@@ -21,6 +22,12 @@ export interface BodyValueShape {
   queryableType?: boolean;
   /** The value names an entity type of the model, abstract ones too (the model decides). */
   entityType?: boolean;
+  /** The value names an entity type a full-text hit can expand (fullTextSearchTerms.ts). */
+  fullTextExpandType?: boolean;
+  /** The keys of this map are full-text filter names (`<Type>.<field>`), offered in completion. */
+  fullTextFilterKeys?: boolean;
+  /** An array that may also be written as its single item (`"I"` for `["I"]`). */
+  singleItemAlone?: boolean;
   /** The value is a path on the body's `type`, resolved as the query checker resolves SORT and
    * JOIN paths: a sortable field (`sort`), or a reference path from the type or from another
    * alias of the same `joins` (`join`). */
@@ -183,13 +190,22 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
       {
         name: 'filters',
         type: 'object',
-        entries: { type: 'array', items: { type: 'any' } },
+        fullTextFilterKeys: true,
+        entries: { type: 'array', items: { type: 'scalar' }, singleItemAlone: true },
         required: false,
-        note: 'Field → list of values; the values of one field are ORed.',
+        note:
+          'Field (`<Type>.<field>`, e.g. `Journalpost.journalposttype`) → list of values, or one value; the values of one field are ORed, and a hit matches every field. Each filtered field comes back in `facets` with the number of hits per value. Since 3.5.1.',
         source: 'reference',
       },
-      bool('publicUse', 'Default true: screened entities are not returned.', { source: 'reference' }),
-      { name: 'expand', type: 'array', items: { type: 'string', entityType: true }, required: false, note: 'Entity types whose objects are returned with each hit.', source: 'reference' },
+      bool('publicUse', 'Default true: screened entities are neither matched by a filter nor expanded. Since 3.5.1.', { source: 'reference' }),
+      {
+        name: 'expand',
+        type: 'array',
+        items: { type: 'string', fullTextExpandType: true },
+        required: false,
+        note: `Entity types whose objects each hit returns in \`expand\`, as the query endpoint returns them: ${fullTextExpandKeys.join(', ')}, or a concrete type of one (\`Journalpost\`). Since 3.5.1.`,
+        source: 'reference',
+      },
       num('limit', 'Number of hits, default 10.'),
       num('offset', 'Offset of the first hit, default 0.'),
     ],
@@ -238,6 +254,7 @@ export function bodyShapeAt(shape: RequestBodyShape, path: JSONPath): { value: B
 export function describeBodyType(shape: BodyValueShape): string {
   if (shape.type === 'array' && shape.items) return shape.items.keys ? 'array of objects' : `array of ${describeBodyType(shape.items)}`;
   if (shape.type === 'object' && shape.entries) return `object of ${describeBodyType(shape.entries)}`;
+  if (shape.type === 'scalar') return 'string, number or boolean';
   return shape.type;
 }
 

@@ -107,10 +107,15 @@ export interface FullTextSearchBody {
   query: string;
   limit?: number;
   offset?: number;
+  /** Default true: screened entities are neither matched by a filter nor expanded. */
   publicUse?: boolean;
-  filters?: Record<string, string | string[]>;
+  /** `<Type>.<field>` → the values, ORed; a single value stands for a list of one. */
+  filters?: Record<string, FullTextFilterValue | FullTextFilterValue[]>;
+  /** Entity types whose objects each hit returns in `expand`. */
   expand?: string[];
 }
+
+export type FullTextFilterValue = string | number | boolean;
 
 export interface FullTextSetBody {
   dokumentversjonId: string;
@@ -206,15 +211,23 @@ export interface FullTextHit {
   ids: Record<string, string[]>;
   /** `<EntityType>.<field>` (or `Tekst`) → snippets with `|=hlstart=|`…`|=hlstop=|` (or `|=hlend=|`). */
   highlights: Record<string, string[]>;
-  expand?: Record<string, JsonValue[]>;
+  /** Requested type (as the request named it) → its objects in the hit, as `query` returns them. */
+  expand?: Record<string, EntityObject[]>;
+  [extra: string]: JsonValue | Record<string, EntityObject[]> | undefined;
+}
+
+/** Per facet field, the number of hits with each value. */
+export interface FullTextFacet {
+  field: string;
+  values: Record<string, number>;
   [extra: string]: JsonValue | undefined;
 }
 
 export interface FullTextResponse {
   results: FullTextHit[];
-  facets: JsonValue[];
+  facets: FullTextFacet[];
   total: number;
-  [extra: string]: JsonValue | FullTextHit[] | undefined;
+  [extra: string]: JsonValue | FullTextHit[] | FullTextFacet[] | undefined;
 }
 
 /** One page of a `queryAll` walk. */

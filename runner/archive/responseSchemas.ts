@@ -175,10 +175,10 @@ export const fullTextResponseSchema = looseJsonObject({
     looseJsonObject({
       ids: z.record(z.string(), z.union([z.array(idSchema), idSchema.transform((id) => [id])])),
       highlights: z.record(z.string(), z.array(z.string())),
-      expand: z.record(z.string(), z.array(jsonValueSchema)).optional(),
+      expand: z.record(z.string(), z.array(entitySchema)).optional(),
     }),
   ),
-  facets: z.array(jsonValueSchema),
+  facets: z.array(looseJsonObject({ field: z.string(), values: z.record(z.string(), z.number()) })),
   total: z.number(),
 });
 

@@ -249,9 +249,9 @@ describe('full-text search', () => {
     const noQuery = await env.sandbox.post('/full-text/search', { doctype: 'Tekst' }, { token: env.token });
     assert.equal(noQuery.status, 400);
     assert.match(noQuery.json.description, /query/);
-    const unknown = await env.sandbox.post('/full-text/search', { query: 'x', filters: {} }, { token: env.token });
+    const unknown = await env.sandbox.post('/full-text/search', { query: 'x', sortOrder: [] }, { token: env.token });
     assert.equal(unknown.status, 400);
-    assert.match(unknown.json.description, /filters/);
+    assert.match(unknown.json.description, /sortOrder/);
     const noToken = await env.sandbox.post('/full-text/search', { query: 'x' });
     assert.equal(noToken.status, 401);
   });

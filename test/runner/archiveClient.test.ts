@@ -248,6 +248,13 @@ describe('every endpoint', () => {
     assert.deepEqual(hits.body.results[0].ids['Dokumentversjon.id'], [tx.body.saved.v.id]);
     const matched = highlightSegments(hits.body.results[0].highlights.Tekst[0]).filter((p) => p.match);
     assert.deepEqual(matched.map((p) => p.text), ['Reguleringsplan']);
+    const refined = await client.fullTextSearch({ doctype: 'Tekst', query: 'reguleringsplan', filters: { 'Dokument.tittel': 'Skannet' }, expand: ['Dokument', 'AbstraktRegistrering'], publicUse: false });
+    assert.equal(refined.body.total, 1);
+    assert.deepEqual(refined.body.facets, [{ field: 'Dokument.tittel', values: { Skannet: 1 } }]);
+    const [dokument] = refined.body.results[0].expand?.Dokument ?? [];
+    assert.deepEqual([dokument.type, dokument.id, dokument.fields.tittel], ['Dokument', tx.body.saved.d.id, 'Skannet']);
+    assert.equal(dokument.links.refRegistrering, env.structure.journalpost, 'links as the query endpoint returns them, ids as strings');
+    assert.deepEqual(refined.body.results[0].expand?.AbstraktRegistrering.map((e) => e.id), [env.structure.journalpost]);
   });
 
   it('a generic request: JSON parsed, text kept, 204 empty', async () => {

@@ -11,6 +11,10 @@ import {
   apiEndpoints,
   bodyShapeAt,
   bodyShapeOfRequest,
+  fullTextExpandKeys,
+  fullTextFilterField,
+  fullTextFilterNames,
+  fullTextKeyOf,
   requestBodyShape,
   type BodyKeyShape,
   type BodyValueShape,
@@ -79,6 +83,7 @@ export function httpBodyCompletions(site: CompletionSite, request: HttpRequestSy
   if (location.isAtPropertyKey) {
     const objectPath = location.path.slice(0, -1);
     const target = bodyShapeAt(shape, objectPath);
+    if (target?.value.fullTextFilterKeys) return { items: filterKeyItems(site, slot, request, objectPath), isIncomplete: false };
     if (!target?.value.keys) return noCompletions;
     const present = presentKeys(request, objectPath, String(location.path[location.path.length - 1] ?? ''));
     const items = target.value.keys.filter((k) => !present.has(k.name)).map((k, i) => keyItem(site, slot, k, shape, i));
@@ -102,6 +107,23 @@ function sortFieldItems(site: CompletionSite, slot: JsonSlot, request: HttpReque
     const lookup = model.lookupMember(type.name, name);
     if (lookup?.kind !== 'field' || !lookup.field.sortable || !lookup.field.queryable) continue;
     items.push(fieldItem(site, lookup.field, type.name, slot.replace, (lookup.field.indexed ? 1 : 2) + (lookup.partial ? 10 : 0), { newText: quoted(name), filterText: quoted(name) }, lookup));
+  }
+  return items;
+}
+
+/** Full-text filter names (`Journalpost.journalposttype`): each expandable type's fields. */
+function filterKeyItems(site: CompletionSite, slot: JsonSlot, request: HttpRequestSyntax, objectPath: JSONPath): CompletionItem[] {
+  const model = site.context.model;
+  const present = presentKeys(request, objectPath, '');
+  const items: CompletionItem[] = [];
+  for (const name of fullTextFilterNames(model)) {
+    if (present.has(name)) continue;
+    const target = fullTextFilterField(model, name);
+    if (!target) continue;
+    const lookup = model.lookupMember(target.key, target.field);
+    if (lookup?.kind !== 'field') continue;
+    const newText = slot.followedByColon ? quoted(name) : `${quoted(name)}: [$1]`;
+    items.push(fieldItem(site, lookup.field, target.key, slot.replace, lookup.field.indexed ? 1 : 2, { newText, filterText: quoted(name), label: name, snippet: !slot.followedByColon, sortText: rank(lookup.field.indexed ? 1 : 2, name) }, lookup));
   }
   return items;
 }
@@ -154,6 +176,12 @@ function valueItems(site: CompletionSite, slot: JsonSlot, shape: BodyValueShape,
   const model = site.context.model;
   if (shape.queryableType || shape.entityType) {
     return model.types.filter((t) => t.queryable || shape.entityType).map((t) => typeItem(site, t, model, slot.replace, t.abstract ? 1 : 0, quoted));
+  }
+  if (shape.fullTextExpandType) {
+    // The vendor's own list first; the concrete types narrow one of them.
+    return model.types
+      .filter((t) => fullTextKeyOf(model, t.name))
+      .map((t) => typeItem(site, t, model, slot.replace, (fullTextExpandKeys as readonly string[]).includes(t.name) ? 0 : 1, quoted));
   }
   if (shape.modelPath === 'sort') return sortFieldItems(site, slot, request);
   if (shape.allowedValues) {
