@@ -4,8 +4,15 @@
  * `opprettetDato = [@from:@to]` with `@from = "2019-01-01"`; the spec lets a parameter be a date
  * and ranges apply to dates. So a day is the span [its 00:00, the next day's 00:00) in Oslo time:
  * an inclusive bound includes the whole day (an end bound too), an exclusive bound excludes it,
- * `=` is "within that day" and `!=` "outside it". The checker's hover and fix, and the sandbox's
- * query compiler, all read this one module.
+ * `=` is "within that day" and `!=` "outside it".
+ *
+ * The mirror image: a timestamp on a date field stands for its date in the archive's zone
+ * (`2024-08-01T00:00:00.000+0200` and `2024-07-31T22:00:00Z` are both 2024-08-01; a timestamp
+ * without an offset is UTC, as the archive stores it). The vendor's Java client writes every
+ * `Date` parameter as a timestamp, so it cannot send a date any other way. The time of day is
+ * dropped: as a bound or a value the date is used as if it had been written.
+ *
+ * The checker's hover and fix, and the sandbox's query compiler, all read this one module.
  */
 
 export const archiveTimeZone = 'Europe/Oslo';
@@ -105,4 +112,38 @@ export function dayMeaning(text: string, role: DayRole, inclusive: boolean): str
   if (role === 'value') return `"${text}" stands for ${span}: \`=\` matches any time that day, \`!=\` any time outside it.`;
   if (role === 'lower') return `"${text}" stands for ${span}: as the start bound it ${inclusive ? 'includes that day' : 'excludes that day (matches from the next day on)'}.`;
   return `"${text}" stands for ${span}: as the end bound it ${inclusive ? 'includes that day' : 'excludes that day (matches up to its start)'}.`;
+}
+
+const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The instant of an ISO timestamp (offset with or without a colon, `Z`, or none = UTC), or undefined. */
+export function timestampMs(text: string): number | undefined {
+  const m = timestampPattern.exec(text);
+  if (!m || !calendarDate(`${m[1]}-${m[2]}-${m[3]}`)) return undefined;
+  let offset = m[8] ?? 'Z';
+  if (offset !== 'Z' && !offset.includes(':')) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  const fraction = (m[7] ?? '.000').slice(0, 4).padEnd(4, '0');
+  const ms = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${fraction}${offset}`);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** The `yyyy-MM-dd` the instant `ms` falls on in the archive's zone. */
+export function archiveDateOf(ms: number): string {
+  return archiveTimestamp(ms).slice(0, 10);
+}
+
+/** The date a timestamp stands for on a date field (its date in the archive's zone), or
+ * undefined when the text is not a timestamp. */
+export function timestampArchiveDate(text: string): string | undefined {
+  const ms = timestampMs(text);
+  return ms === undefined ? undefined : archiveDateOf(ms);
+}
+
+/** The meaning in words of a timestamp on a date field, for hover and diagnostics. */
+export function timestampDateMeaning(text: string): string | undefined {
+  const date = timestampArchiveDate(text);
+  if (date === undefined) return undefined;
+  const ms = timestampMs(text)!;
+  const exact = archiveDay(date)?.startMs === ms;
+  return `"${text}" stands for the date ${date}, its date in the archive's time zone (${archiveTimeZone})${exact ? '' : '; its time of day is not compared'}.`;
 }

@@ -2,7 +2,7 @@
 export { parseQueryRequest } from './queryRequestParser';
 export { parseQueryExpression } from './queryParser';
 export { checkQueryRequest, parameterValueMismatch, parameterValueVariant, sanitizeName, type ParameterVariant } from './queryChecker';
-export { archiveDay, archiveTimeZone, archiveTimestamp, dayBoundTimestamp, dayMeaning, type ArchiveDay, type DayRole } from './archiveDay';
+export { archiveDay, archiveTimeZone, archiveTimestamp, dayBoundTimestamp, dayMeaning, timestampArchiveDate, timestampDateMeaning, type ArchiveDay, type DayRole } from './archiveDay';
 export { serializeQuery, expressionText, pathText, collectParameters, queryParameterNames } from './querySerializer';
 export { queryDiagnosticCodes } from './queryDiagnosticCodes';
 export { scanQueryTokens, type Token, type TokenKind } from './queryScanner';

@@ -9,7 +9,7 @@ import { didYouMean } from '../text/didYouMean';
 import { comparisonOperatorSpan, logicalOperatorSpans, type AliasName, type Comparison, type Expression, type Identifier, type JoinClause, type Literal, type Parameter, type Path, type QueryRequest } from './queryAst';
 import type { QueryCheckContext, VariableBinding } from './queryContext';
 import { coerceScalar } from '../scalarCoercion';
-import { archiveDay, dayBoundTimestamp, dayMeaning, type DayRole } from './archiveDay';
+import { archiveDay, dayBoundTimestamp, dayMeaning, timestampArchiveDate, timestampDateMeaning, type DayRole } from './archiveDay';
 import { queryDiagnostic } from './queryDiagnosticCodes';
 import { collectParameters, pathText } from './querySerializer';
 
@@ -66,11 +66,16 @@ const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5
  * timestamp field (it stands for the whole day), or a scalar the archive converts. */
 export type ParameterVariant =
   | { kind: 'day'; date: string }
+  | { kind: 'date-of-timestamp'; timestamp: string; date: string }
   | { kind: 'coerced'; canonical: string | number | boolean };
 
 export function parameterValueVariant(field: FieldDef, value: JsonValue): ParameterVariant | undefined {
   if (value === '*' || value === null) return undefined;
   if (field.type === 'timestamp') return typeof value === 'string' && archiveDay(value) ? { kind: 'day', date: value } : undefined;
+  if (field.type === 'date') {
+    const date = typeof value === 'string' ? timestampArchiveDate(value) : undefined;
+    return date !== undefined && typeof value === 'string' ? { kind: 'date-of-timestamp', timestamp: value, date } : undefined;
+  }
   if (field.type !== 'string' && field.type !== 'number' && field.type !== 'boolean') return undefined;
   // Ids are numeric strings, and `links` in results hold them as numbers: both are canonical.
   if (field.type === 'string' && typeof value === 'number' && (field.name === 'id' || field.name === 'version')) return undefined;
@@ -488,6 +493,13 @@ class QueryChecker {
         p,
         `@${p.name} is a date on the timestamp field ${quote(field.name)}: ${meaning}${full ? ` The full timestamp ${JSON.stringify(full)} says the same.` : ' To ask for one instant, give a full timestamp.'}`,
         full ? edit(JSON.stringify(full)) : undefined,
+      );
+    } else if (variant.kind === 'date-of-timestamp') {
+      d = this.report(
+        'noarkq.param-timestamp-on-date',
+        p,
+        `@${p.name} is a timestamp on the date field ${quote(field.name)}: ${timestampDateMeaning(variant.timestamp) ?? ''} The date ${JSON.stringify(variant.date)} says the same.`,
+        edit(JSON.stringify(variant.date)),
       );
     } else {
       const canonical = JSON.stringify(variant.canonical);

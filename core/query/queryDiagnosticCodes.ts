@@ -39,6 +39,7 @@ export const queryDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: 'noarkq.param-type-mismatch', severity: 'error', description: "A parameter value that cannot match the field's type." },
   { code: 'noarkq.param-coerced', severity: 'warning', description: 'A parameter value the archive converts to the field\'s type (`"2015"` for a number, `"true"` for a boolean, a number for text): send the canonical type.' },
   { code: 'noarkq.param-date-on-timestamp', severity: 'information', description: 'A date on a timestamp field: it stands for the whole day in the archive\'s zone (Europe/Oslo); an inclusive end bound includes that day.' },
+  { code: 'noarkq.param-timestamp-on-date', severity: 'information', description: 'A timestamp on a date field: it stands for its date in the archive\'s zone (Europe/Oslo), its time of day not compared; the fix writes that date.' },
   // Joins
   { code: 'noarkq.alias-name-invalid', severity: 'error', description: 'An alias name that is not `#` followed by letters and digits.' },
   { code: 'noarkq.alias-undefined', severity: 'error', description: 'An alias used without a JOIN line that defines it.' },

@@ -34,7 +34,7 @@ const modelWithUnqueryableType: NoarkModel = {
   codeLists: noarkModel.codeLists,
 };
 
-const vars = { t: 'Søknad', y: 2024, s: 'B', a: 'A1', b: 'B2', d: '2024-01-31', n: null, from: 2020, to: 2024 };
+const vars = { t: 'Søknad', y: 2024, s: 'B', a: 'A1', b: 'B2', d: '2024-01-31', ts: '2024-08-01T00:00:00.000+0200', n: null, from: 2020, to: 2024 };
 
 const rows: Row[] = [
   // syntax
@@ -74,6 +74,7 @@ const rows: Row[] = [
   { code: 'noarkq.param-type-mismatch', bad: 'QUERY Saksmappe\nWHERE saksaar = «@t»', good: 'QUERY Saksmappe\nWHERE saksaar = @y' },
   { code: 'noarkq.param-coerced', bad: 'QUERY Saksmappe\nWHERE tittel = «@y»', good: 'QUERY Saksmappe\nWHERE saksaar = @y' },
   { code: 'noarkq.param-date-on-timestamp', bad: 'QUERY Journalpost\nWHERE opprettetDato = [«@d»:@d]', good: 'QUERY Journalpost\nWHERE registreringsDato = [@d:@d]' },
+  { code: 'noarkq.param-timestamp-on-date', bad: 'QUERY Saksmappe\nWHERE saksdato = [«@ts»:@d]', good: 'QUERY Saksmappe\nWHERE saksdato = [@d:@d]' },
   // joins
   { code: 'noarkq.alias-name-invalid', bad: 'QUERY Saksmappe\nWHERE #k_1.klasseIdent = @a\nJOIN «#k_1» = refSekundaerKlasse', good: 'QUERY Saksmappe\nWHERE #k1.klasseIdent = @a\nJOIN #k1 = refSekundaerKlasse' },
   { code: 'noarkq.alias-undefined', bad: 'QUERY Saksmappe\nWHERE «#k2».klasseIdent = @a\nJOIN #k1 = refSekundaerKlasse', good: 'QUERY Saksmappe\nWHERE #k1.klasseIdent = @a\nJOIN #k1 = refSekundaerKlasse' },

@@ -17,7 +17,7 @@ import type { Comparison, Expression, Parameter, Path } from '../../core/query';
 import type { FieldDef, NoarkModel } from '../../core/schema';
 import type { SqlValue } from './database';
 import { fieldSql, fieldSqlKind } from './fieldSql';
-import { archiveDay, type ArchiveDay } from '../../core/query/archiveDay';
+import { archiveDay, timestampArchiveDate, type ArchiveDay } from '../../core/query/archiveDay';
 import { coerceScalar } from '../../core/scalarCoercion';
 import { formatTimestamp, normalizeTimestamp } from './fieldValues';
 import { linkHop, type LinkHop } from './linkModel';
@@ -315,6 +315,10 @@ class ExpressionCompiler {
       return `${this.b.param(String(n.value))}::numeric`;
     }
     if (typeof v === 'object') throw new QueryCompileError(`@${p.name} must be a single value.`);
+    if (field.type === 'date' && typeof v === 'string') {
+      // A timestamp on a date field is its date in the archive's zone (core/query/archiveDay).
+      return this.b.param(timestampArchiveDate(v) ?? v);
+    }
     if (field.type === 'timestamp' && typeof v === 'string') {
       const canonical = normalizeTimestamp(v);
       if (!canonical) throw new QueryCompileError(`@${p.name} is not a timestamp.`);

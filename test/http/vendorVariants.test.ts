@@ -52,6 +52,29 @@ test('query: a date on a timestamp field is the whole day in Europe/Oslo; an inc
   assert.equal(await find('avsluttetDato = [@from:@to]', { '@from': '2019-03-01T00:00:00.000+0100', '@to': '2019-03-10T23:59:59.999+0100' }), true);
 });
 
+test('query: a timestamp on a date field is its date in Europe/Oslo, as the Java client sends every date [query rule 3]', async () => {
+  const saved = await env.sandbox.transaction(env.token, [
+    { action: 'save', type: 'Saksmappe', id: 'august', fields: { tittel: 'Opened on the first of August', saksdato: '2024-08-01' } },
+    { action: 'link', type: 'Saksmappe', id: 'august', ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+    { action: 'link', type: 'Saksmappe', id: 'august', ref: 'refPrimaerKlasse', linkToId: env.structure.klasser[0] },
+  ]);
+  assert.equal(saved.status, 200, saved.text);
+  const id = saved.json.saved.august.id;
+  const find = async (query: string, parameters: Record<string, string>) => {
+    const r = await env.sandbox.query(env.token, { type: 'Saksmappe', query, parameters });
+    assert.equal(r.status, 200, r.text);
+    return r.json.results.some((x: { id: string }) => x.id === id);
+  };
+  // The Java client's form (yyyy-MM-dd'T'HH:mm:ss.SSSXX): midnight in Oslo is the 1st.
+  assert.equal(await find('saksdato = @day', { '@day': '2024-08-01T00:00:00.000+0200' }), true);
+  assert.equal(await find('saksdato = @day', { '@day': '2024-07-31T22:00:00.000Z' }), true, 'the same instant in UTC is the same date');
+  assert.equal(await find('saksdato = @day', { '@day': '2024-07-31T21:59:59.999Z' }), false, 'a millisecond earlier is the 31st in Oslo');
+  assert.equal(await find('saksdato = [@from:@to]', { '@from': '2024-08-01T00:00:00.000+0200', '@to': '2024-08-31T00:00:00.000+0200' }), true);
+  assert.equal(await find('saksdato = {@from:@to]', { '@from': '2024-08-01T00:00:00.000+0200', '@to': '*' }), false, 'an exclusive bound leaves the date out');
+  assert.equal(await find('saksdato = [@from:@to]', { '@from': '2024-07-01T00:00:00.000+02:00', '@to': '2024-08-01T15:30:00.000+02:00' }), true, 'the time of day is not compared');
+  assert.equal(await find('saksdato != @day', { '@day': '2024-08-01T00:00:00.000+0200' }), false);
+});
+
 test('transaction: scalars the archive converts are stored converted (versjonsnummer "1", a file id as a number, a boolean as text) [endpoint POST /transaction]', async () => {
   const response = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, {
     method: 'POST',

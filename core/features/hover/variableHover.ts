@@ -4,7 +4,7 @@
  */
 import { visibleVariables, type VariableDeclaration } from '../../document';
 import type { VariableBinding } from '../../query';
-import { archiveDay, archiveTimeZone, archiveTimestamp, parameterValueMismatch, parameterValueVariant } from '../../query';
+import { archiveDay, archiveTimeZone, archiveTimestamp, parameterValueMismatch, parameterValueVariant, timestampDateMeaning } from '../../query';
 import type { FieldDef } from '../../schema/types';
 import { bindingValueText, scopeLabel } from '../completion/parameterItems';
 import type { HoverFound, HoverSite } from './hoverResult';
@@ -54,6 +54,8 @@ export function parameterHover(site: HoverSite, name: string, span: { start: num
             ? 'As a range bound, `[` and `]` include that whole day (an end bound `]` includes the day), `{` and `}` exclude it.'
             : '`=` matches any time that day, `!=` any time outside it.',
         );
+      } else if (variant?.kind === 'date-of-timestamp') {
+        lines.push('', `A timestamp on a date: ${timestampDateMeaning(variant.timestamp) ?? ''}`);
       } else if (variant?.kind === 'coerced') {
         lines.push('', `The archive converts this value to ${JSON.stringify(variant.canonical)}; send that.`);
       }
