@@ -2,6 +2,7 @@
  * lists, the BSM registry, logs, bulk open/close and full-text search. */
 import { tokenEndpoint } from './auth/tokenEndpoint';
 import { registerDownloadEndpoint } from './endpoints/downloadEndpoint';
+import { registerExpandEndpoints } from './endpoints/expandEndpoints';
 import { registerInfoEndpoint } from './endpoints/infoEndpoint';
 import { registerQueryEndpoint } from './endpoints/queryEndpoint';
 import { registerTransactionEndpoint } from './endpoints/transactionEndpoint';
@@ -36,6 +37,7 @@ export const structureModule: SandboxModule = {
     registerUploadEndpoint(router, services);
     registerDownloadEndpoint(router, services);
     registerInfoEndpoint(router);
+    registerExpandEndpoints(router, services);
   },
 };
 
