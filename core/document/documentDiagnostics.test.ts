@@ -98,6 +98,12 @@ const rows: Row[] = [
   { code: 'noarkq.body-unknown-key', bad: '### a\nPOST query\n{"type": "Saksmappe", [["limt"]]: 10}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 10}\n', fix: '"limit"' },
   { code: 'noarkq.body-unknown-key', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc", [["direction"]]: 1}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n' },
   { code: 'noarkq.body-missing-key', bad: '### a\nPOST bulk/close\n[[{]]"type": "Arkiv"}\n', good: '### a\nPOST bulk/close\n{"type": "Arkiv", "id": "1"}\n' },
+  {
+    code: 'noarkq.body-unknown-key',
+    bad: '### a\nPOST expand/record\n{"id": "7", "korrespondansepart": [{"korrespondansepartNavn": "Kari", [["navn"]]: "x"}]}\n',
+    good: '### a\nPOST expand/record\n{"id": "7", "journalpost": {"journalposttype": "I"}, "korrespondansepart": [{"korrespondansepartNavn": "Kari", "korrespondanseparttype": "EA"}]}\n',
+  },
+  { code: 'noarkq.body-missing-key', bad: '### a\nPOST expand/folder\n[[{]]"saksmappe": {"saksaar": 2024}}\n', good: '### a\nPOST expand/folder\n{"id": "7", "saksmappe": {"saksaar": 2024, "saksdato": "2024-01-31"}}\n' },
   { code: 'noarkq.body-missing-key', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [⟦{⟧"field": "tittel"}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "desc"}]}\n' },
   { code: 'noarkq.body-value-type', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [["ten"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 10}\n' },
   { code: 'noarkq.body-value-coerced', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [["100"]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 100}\n', fix: '100' },

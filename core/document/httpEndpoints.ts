@@ -31,6 +31,8 @@ export const apiEndpoints: readonly EndpointDef[] = [
   { path: 'full-text/search', methods: ['POST'], takesBody: true },
   // In the vendor's Java client, not in the spec (vendor notes §1.5).
   { path: 'info/me', methods: ['GET'], takesBody: false },
+  { path: 'expand/folder', methods: ['POST'], takesBody: true },
+  { path: 'expand/record', methods: ['POST'], takesBody: true },
   { path: 'full-text/set', methods: ['POST'], takesBody: true },
 ];
 

@@ -218,6 +218,69 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
       str('tekst', 'The text indexed for the file in the Tekst collection, in place of the text read from it.', { required: true, source: 'reference' }),
     ],
   },
+  // In the vendor's Java client, not in its documentation (vendor notes §1.5): UtvidTilSaksmappe,
+  // UtvidTilJournalpost. The Java mapper leaves out null fields, so no nested key is required.
+  {
+    method: 'POST',
+    endpoint: 'expand/folder',
+    keys: [
+      str('id', 'Id of the Mappe that becomes a Saksmappe; it keeps its id, fields and links.', { required: true, source: 'reference' }),
+      {
+        name: 'saksmappe',
+        type: 'object',
+        required: false,
+        note: 'The Saksmappe fields to set.',
+        source: 'reference',
+        keys: [
+          str('mappeIdent', 'M003, year/sequence.', { source: 'reference' }),
+          num('saksaar', 'M011, the case year.', { source: 'reference' }),
+          num('sakssekvensnummer', 'M012, the sequence number in the year.', { source: 'reference' }),
+          str('saksansvarlig', 'M306, the case officer.', { source: 'reference' }),
+          str('saksansvarligBrukerIdent', 'M306, the case officer\'s user id.', { source: 'reference' }),
+          str('saksdato', 'M100, the case date (yyyy-MM-dd).', { source: 'reference' }),
+          str('administrativEnhet', 'M305, code list administrativEnhet.', { source: 'reference' }),
+          str('saksstatus', 'M052, code list saksstatus.', { source: 'reference' }),
+        ],
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    endpoint: 'expand/record',
+    keys: [
+      str('id', 'Id of the Basisregistrering that becomes a Journalpost; it keeps its id, fields and links.', { required: true, source: 'reference' }),
+      {
+        name: 'journalpost',
+        type: 'object',
+        required: false,
+        note: 'The Journalpost fields to set.',
+        source: 'reference',
+        keys: [
+          num('journalaar', 'M013, the registry year.', { source: 'reference' }),
+          num('journalsekvensnummer', 'M014, the sequence number in the year.', { source: 'reference' }),
+          num('journalpostnummer', 'M015, the number in the case file.', { source: 'reference' }),
+          str('journalansvarlig', 'The registry officer.', { source: 'reference' }),
+          str('journalansvarligBrukerIdent', 'The registry officer\'s user id.', { source: 'reference' }),
+          str('journalposttype', 'M082, code list journalposttype.', { source: 'reference' }),
+          str('journalstatus', 'M053, code list journalstatus.', { source: 'reference' }),
+        ],
+      },
+      {
+        name: 'korrespondansepart',
+        type: 'array',
+        required: false,
+        note: 'The correspondence parties created with the entry (a Journalpost needs one).',
+        source: 'reference',
+        items: {
+          type: 'object',
+          keys: [
+            str('korrespondansepartNavn', 'M400, the party\'s name.', { source: 'reference' }),
+            str('korrespondanseparttype', 'M087, code list korrespondanseparttype.', { source: 'reference' }),
+          ],
+        },
+      },
+    ],
+  },
 ];
 
 /** The body shape of `method endpoint` (an `apiEndpoints` path), if the endpoint takes a JSON body

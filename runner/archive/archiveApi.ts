@@ -117,6 +117,25 @@ export interface FullTextSearchBody {
 
 export type FullTextFilterValue = string | number | boolean;
 
+/** `POST expand/folder` (the vendor's Java client, `UtvidTilSaksmappe`): a Mappe becomes a Saksmappe. */
+export interface ExpandFolderBody {
+  id: string;
+  saksmappe?: Record<string, JsonValue>;
+}
+
+/** `POST expand/record` (`UtvidTilJournalpost`): a Basisregistrering becomes a Journalpost with its parties. */
+export interface ExpandRecordBody {
+  id: string;
+  journalpost?: Record<string, JsonValue>;
+  korrespondansepart?: Record<string, JsonValue>[];
+}
+
+/** `GET info/me`: whose token it is. */
+export interface MyInfo {
+  userId: string;
+  [extra: string]: JsonValue | undefined;
+}
+
 export interface FullTextSetBody {
   dokumentversjonId: string;
   tekst: string;
@@ -290,6 +309,13 @@ export interface ArchiveApi {
 
   fullTextSearch(body: FullTextSearchBody, options?: CallOptions): Promise<ArchiveResponse<FullTextResponse>>;
   fullTextSet(body: FullTextSetBody, options?: CallOptions): Promise<ArchiveResponse<GenericBody>>;
+
+  /** `GET info/me` (in the vendor's Java client, not in the spec). */
+  me(options?: CallOptions): Promise<ArchiveResponse<MyInfo>>;
+  /** `POST expand/folder` (the vendor's Java client): turns a Mappe into a Saksmappe. */
+  expandFolder(body: ExpandFolderBody, options?: CallOptions): Promise<ArchiveResponse<null>>;
+  /** `POST expand/record` (the vendor's Java client): turns a Basisregistrering into a Journalpost. */
+  expandRecord(body: ExpandRecordBody, options?: CallOptions): Promise<ArchiveResponse<null>>;
 
   /** Any other request, sent as written. */
   request(request: GenericRequest, options?: CallOptions): Promise<ArchiveResponse<GenericBody>>;

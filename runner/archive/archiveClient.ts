@@ -10,6 +10,7 @@ import { Pool, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
 import packageJson from '../../package.json';
+import { redact } from '../auth/secretRedaction';
 import type { TokenProvider } from '../auth/tokenProvider';
 import type {
   AccessLogBody,
@@ -27,11 +28,14 @@ import type {
   DownloadResult,
   DownloadTarget,
   ExchangeLogEntry,
+  ExpandFolderBody,
+  ExpandRecordBody,
   FullTextResponse,
   FullTextSearchBody,
   FullTextSetBody,
   GenericBody,
   GenericRequest,
+  MyInfo,
   PagedLogResponse,
   QueryAllOptions,
   QueryBody,
@@ -55,16 +59,16 @@ import {
 } from './archiveErrors';
 import { pathSegment, resolveApiRoot, withQuery, type ApiRoot } from './archiveUrl';
 import { failedBeforeSending, isTransient, TruncatedBodyError } from './connectionFailures';
-import { redact } from '../auth/secretRedaction';
 import { archiveErrorFrom } from './errorBodies';
 import { DownloadTargetError, dispositionFileName, openUploadSource, UploadSourceError, uploadDisposition, writeDownload, type UploadBody } from './fileTransfer';
-import { bulkOutcomeCheck, genericOutcomeCheck, registryOutcomeCheck, transactionOutcomeCheck, uploadOutcomeCheck, type OutcomeCheck } from './outcomeChecks';
+import { bulkOutcomeCheck, expandOutcomeCheck, genericOutcomeCheck, registryOutcomeCheck, transactionOutcomeCheck, uploadOutcomeCheck, type OutcomeCheck } from './outcomeChecks';
 import { walkQueryPages } from './queryPaging';
 import {
   accessLogResponseSchema,
   bsmFieldSchema,
   bsmGroupHeadSchema,
   bsmRegistryResponseSchema,
+  myInfoResponseSchema,
   changeLogResponseSchema,
   checkShape,
   codeListsResponseSchema,
@@ -356,6 +360,18 @@ export class ArchiveClient implements ArchiveApi {
 
   fullTextSearch(body: FullTextSearchBody, options: CallOptions = {}): Promise<ArchiveResponse<FullTextResponse>> {
     return this.json('POST', 'full-text/search', body as unknown as JsonValue, fullTextResponseSchema, { write: false, signal: options.signal });
+  }
+
+  me(options: CallOptions = {}): Promise<ArchiveResponse<MyInfo>> {
+    return this.json('GET', 'info/me', undefined, myInfoResponseSchema, { write: false, signal: options.signal });
+  }
+
+  expandFolder(body: ExpandFolderBody, options: CallOptions = {}): Promise<ArchiveResponse<null>> {
+    return this.empty('POST', 'expand/folder', body as unknown as JsonValue, { write: true, outcome: () => expandOutcomeCheck(body.id, 'Saksmappe'), signal: options.signal });
+  }
+
+  expandRecord(body: ExpandRecordBody, options: CallOptions = {}): Promise<ArchiveResponse<null>> {
+    return this.empty('POST', 'expand/record', body as unknown as JsonValue, { write: true, outcome: () => expandOutcomeCheck(body.id, 'Journalpost'), signal: options.signal });
   }
 
   fullTextSet(body: FullTextSetBody, options: CallOptions = {}): Promise<ArchiveResponse<GenericBody>> {

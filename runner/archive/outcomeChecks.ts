@@ -108,6 +108,10 @@ export function bulkOutcomeCheck(action: 'open' | 'close', type: string, id: str
   };
 }
 
+export function expandOutcomeCheck(id: string, expandedType: 'Saksmappe' | 'Journalpost'): OutcomeCheck {
+  return { text: `to find out whether it happened, query ${expandedType} with \`id = @id\` (@id = "${id}"): it is found once the entity has become a ${expandedType}.` };
+}
+
 export function genericOutcomeCheck(): OutcomeCheck {
   return { text: 'look at the archive before sending it again.' };
 }

@@ -26,6 +26,7 @@ import type {
   PagedLogResponse,
   QueryResponse,
   TransactionResponse,
+  MyInfo,
   UploadResponse,
 } from './archiveApi';
 
@@ -94,6 +95,8 @@ export const transactionResponseSchema = looseJsonObject({
 });
 
 export const uploadResponseSchema = looseJsonObject({ id: idSchema });
+
+export const myInfoResponseSchema = looseJsonObject({ userId: idSchema });
 
 export const codeListValueSchema = looseJsonObject({
   code: z.string(),
@@ -192,6 +195,7 @@ export const schemaConformance: {
   query: Conforms<z.output<typeof queryResponseSchema>, QueryResponse>;
   transaction: Conforms<z.output<typeof transactionResponseSchema>, TransactionResponse>;
   upload: Conforms<z.output<typeof uploadResponseSchema>, UploadResponse>;
+  myInfo: Conforms<z.output<typeof myInfoResponseSchema>, MyInfo>;
   codeListValue: Conforms<z.output<typeof codeListValueSchema>, CodeListValue>;
   codeLists: Conforms<z.output<typeof codeListsResponseSchema>, { results: CodeList[] }>;
   bsmField: Conforms<z.output<typeof bsmFieldSchema>, BsmField>;
@@ -206,6 +210,7 @@ export const schemaConformance: {
   query: true,
   transaction: true,
   upload: true,
+  myInfo: true,
   codeListValue: true,
   codeLists: true,
   bsmField: true,

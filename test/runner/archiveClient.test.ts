@@ -257,6 +257,29 @@ describe('every endpoint', () => {
     assert.deepEqual(refined.body.results[0].expand?.AbstraktRegistrering.map((e) => e.id), [env.structure.journalpost]);
   });
 
+  it("the Java client's endpoints: info/me, expand/folder and expand/record", async () => {
+    const me = await client.me();
+    assert.equal(me.status, 200);
+    assert.match(me.body.userId, /^[0-9a-f-]{36}$/);
+    const made = await client.transaction({
+      actions: [
+        { action: 'save', type: 'Mappe', id: 'm', fields: { tittel: 'Blir en sak' } },
+        { action: 'link', type: 'Mappe', id: 'm', ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+        { action: 'save', type: 'Basisregistrering', id: 'r', fields: { tittel: 'Blir en journalpost' } },
+        { action: 'link', type: 'Basisregistrering', id: 'r', ref: 'refMappe', linkToId: 'm' },
+      ],
+    });
+    const folder = made.body.saved.m.id;
+    const record = made.body.saved.r.id;
+    assert.equal((await client.expandFolder({ id: folder, saksmappe: { saksdato: '2024-03-01' } })).status, 204);
+    assert.equal((await client.expandRecord({ id: record, journalpost: { journalposttype: 'I' }, korrespondansepart: [{ korrespondansepartNavn: 'Kari', korrespondanseparttype: 'EA' }] })).status, 204);
+    const sak = await client.query({ type: 'Saksmappe', query: 'id = @id', parameters: { '@id': folder } });
+    assert.deepEqual(sak.body.results.map((e) => [e.type, e.fields.saksdato]), [['Saksmappe', '2024-03-01']]);
+    const entry = await client.query({ type: 'Journalpost', query: 'id = @id', parameters: { '@id': record } });
+    assert.deepEqual(entry.body.results.map((e) => [e.type, e.fields.journalposttype]), [['Journalpost', 'I']]);
+    await assert.rejects(client.expandFolder({ id: record }), (error: unknown) => error instanceof ArchiveError && error.status === 400);
+  });
+
   it('a generic request: JSON parsed, text kept, 204 empty', async () => {
     const lists = await client.request({ method: 'GET', path: 'code-lists?field=journalposttype' });
     assert.equal(lists.status, 200);
