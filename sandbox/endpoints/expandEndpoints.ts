@@ -29,6 +29,7 @@ import type { SandboxServices } from '../sandboxServices';
 import { writeChangeLog } from '../store/changeLog';
 import { formatTimestamp } from '../store/fieldValues';
 import { ActionError, TransactionRun, type TxAction } from '../store/transactionExecutor';
+import { checkWithCore } from './transactionEndpoint';
 
 const id = z.union([z.string(), z.number().int()], { error: 'id is the id of the entity to expand' }).transform(String);
 const text = z.string().optional();
@@ -82,6 +83,19 @@ interface Expansion {
 
 async function expand(services: SandboxServices, account: Account, id: string, e: Expansion): Promise<void> {
   if (!/^\d{1,18}$/.test(id)) throw new ServiceError(404, `${e.endpoint}: there is no ${e.from} with id "${id}".`);
+  const actions: TxAction[] = [{ action: 'save', type: e.to, id, fields: e.fields }];
+  e.parties.forEach((fields, i) => {
+    actions.push({ action: 'save', type: 'Korrespondansepart', id: `party${i}`, fields });
+    actions.push({ action: 'link', type: 'Korrespondansepart', id: `party${i}`, ref: 'refRegistrering', linkToId: [id] });
+  });
+  // The same checks a transaction gets first (code lists, field types, BSM), in the words of this
+  // endpoint, before anything is changed.
+  const bsmRegistry = await services.bsmRegistry();
+  const part = e.to === 'Saksmappe' ? 'saksmappe' : 'journalpost';
+  await checkWithCore(JSON.stringify({ actions }), services, bsmRegistry, {
+    lead: `${e.endpoint}: ${id} was not expanded, nothing was changed`,
+    action: (index) => (index === 0 ? part : `korrespondansepart[${Math.floor((index - 1) / 2)}]`),
+  });
   await services.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ type: string }>('SELECT type FROM entity WHERE id = $1 FOR UPDATE', [id]);
     const found = rows[0];
@@ -101,13 +115,8 @@ async function expand(services: SandboxServices, account: Account, id: string, e
       newValue: { type: e.to },
       oldValue: { type: e.from },
     });
-    const actions: TxAction[] = [{ action: 'save', type: e.to, id, fields: e.fields }];
-    e.parties.forEach((fields, i) => {
-      actions.push({ action: 'save', type: 'Korrespondansepart', id: `party${i}`, fields });
-      actions.push({ action: 'link', type: 'Korrespondansepart', id: `party${i}`, ref: 'refRegistrering', linkToId: [id] });
-    });
     try {
-      await new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, bsmRegistry: await services.bsmRegistry() }, account).run(actions);
+      await new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, bsmRegistry }, account).run(actions);
     } catch (error) {
       if (error instanceof ActionError) throw new ServiceError(error.status, `${e.endpoint}: ${id} was not expanded, nothing was changed: ${error.message}`);
       throw error;

@@ -19,7 +19,16 @@ function actionNodes(root: JsonNode | undefined): JsonNode[] {
   return actions?.type === 'array' ? (actions.children ?? []) : [];
 }
 
-async function checkWithCore(text: string, services: SandboxServices, bsmRegistry: readonly BsmGroup[] | undefined): Promise<void> {
+/** How a refusal reads: what was not done, and what to call the action at an index. */
+export interface CheckWording {
+  lead: string;
+  action(index: number): string;
+}
+
+const transactionWording: CheckWording = { lead: 'The transaction was not run', action: (index) => `actions[${index}]` };
+
+/** The core transaction checks over a transaction's JSON text; their errors are a 400. */
+export async function checkWithCore(text: string, services: SandboxServices, bsmRegistry: readonly BsmGroup[] | undefined, wording: CheckWording = transactionWording): Promise<void> {
   const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
   const diagnostics = checkTransaction(root, {
     model: services.model,
@@ -33,10 +42,10 @@ async function checkWithCore(text: string, services: SandboxServices, bsmRegistr
   const nodes = actionNodes(root);
   const messages = errors.slice(0, 5).map((d) => {
     const index = nodes.findIndex((n) => d.start >= n.offset && d.start < n.offset + n.length);
-    return index >= 0 ? `actions[${index}]: ${d.message}` : d.message;
+    return index >= 0 ? `${wording.action(index)}: ${d.message}` : d.message;
   });
   const more = errors.length > 5 ? ` (and ${errors.length - 5} more problems)` : '';
-  throw new ServiceError(400, `The transaction was not run: ${messages.join(' ')}${more}`);
+  throw new ServiceError(400, `${wording.lead}: ${messages.join(' ')}${more}`);
 }
 
 function describe(action: TxAction | undefined, index: number): string {

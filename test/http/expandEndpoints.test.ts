@@ -73,3 +73,14 @@ test('expand refuses what it cannot do, naming it', async () => {
   assert.equal(wrongType.status, 400, wrongType.text);
   assert.match(wrongType.json.description, /turns a Basisregistrering into a Journalpost; \d+ is a Journalpost/);
 });
+
+test('expand checks the new fields and parties as a transaction does: a code outside its list changes nothing', async () => {
+  const record = await make('Basisregistrering', 'refMappe', env.structure.saksmappe, { tittel: 'Skal ikke utvides' }, false);
+  const badCode = await env.sandbox.post('/expand/record', { id: record, journalpost: { journalposttype: 'Q' }, korrespondansepart: [{ korrespondansepartNavn: 'Kari', korrespondanseparttype: 'EA' }] }, { token: env.token });
+  assert.equal(badCode.status, 400, badCode.text);
+  assert.match(badCode.json.description, new RegExp(`^expand/record: ${record} was not expanded, nothing was changed: journalpost: .*journalposttype`));
+  const badParty = await env.sandbox.post('/expand/record', { id: record, korrespondansepart: [{ korrespondansepartNavn: 'Kari', korrespondanseparttype: 'ZZ' }] }, { token: env.token });
+  assert.equal(badParty.status, 400, badParty.text);
+  assert.match(badParty.json.description, /korrespondansepart\[0\]: .*korrespondanseparttype/);
+  assert.equal((await read('Basisregistrering', record)).type, 'Basisregistrering');
+});
