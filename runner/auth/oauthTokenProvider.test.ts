@@ -23,6 +23,7 @@ test('credentials may go over https anywhere, over http only to loopback or when
 
 test('redact replaces every secret, longest first', () => {
   assert.equal(redact('a secret-long and secret here', ['secret', 'secret-long']), 'a *** and *** here');
+  assert.equal(redact('environment "sandbox"', ['x', '']), 'environment "sandbox"', 'a secret too short to matter does not garble the text');
   assert.equal(redact('nothing', ['']), 'nothing');
 });
 
