@@ -164,6 +164,7 @@ function take(resolution: { value: JsonValue } | { missing: string } | { error: 
   return resolution.value;
 }
 
-function capitalise(text: string): string {
+/** A label at the start of a sentence. */
+export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -26,7 +26,7 @@ import {
 } from '../archive/archiveErrors';
 import { blockDependencies } from './blockDependencies';
 import type { BlockRunResult, RunFailure } from './blockRunResult';
-import { blockLabel, describeRequest, isDestructive, isWrite, prepareRequest, type PreparedRequest } from './preparedRequest';
+import { blockLabel, capitalise, describeRequest, isDestructive, isWrite, prepareRequest, type PreparedRequest } from './preparedRequest';
 
 export interface RunEnvironment {
   name: string;
@@ -321,10 +321,6 @@ function parseJsonOrText(text: string): JsonValue {
   } catch {
     return text;
   }
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 async function sha256OfFile(path: string): Promise<string> {
