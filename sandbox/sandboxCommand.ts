@@ -60,6 +60,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
       `  Token URL:   ${sandbox.tokenUrl}`,
       `  Data:        ${sandbox.dataDir ?? 'in memory (gone when the sandbox stops)'}`,
       ...(options.databaseUrl ? [`  Database:    ${redactPassword(options.databaseUrl)}`] : []),
+      `  Time zone:   ${sandbox.services.timeZone} (timestamps answered, dates read; --time-zone)`,
       '',
       'Accounts:',
       `  client_credentials  ${accounts.fullClient.id} / ${accounts.fullClient.secret}   (full rights: delete and move)`,

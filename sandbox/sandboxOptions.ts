@@ -2,6 +2,7 @@
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { archiveTimeZone, knownTimeZone } from '../core/query/archiveDay';
 import { defaultAccountOptions, type AccountOptions } from './auth/accounts';
 import type { SandboxModule, SandboxServices } from './sandboxServices';
 
@@ -24,6 +25,9 @@ export interface SandboxOptions {
   refreshTokenLifetimeSeconds?: number;
   /** Seconds an uploaded file may stay unlinked before it is deleted (3600). */
   unlinkedFileLifetimeSeconds?: number;
+  /** IANA zone the archive answers timestamps in and reads date-only values in (`Europe/Oslo`,
+   * as a real Norwegian tenant; `UTC` for the old `+0000` answers). Stored values stay UTC. */
+  timeZone?: string;
   /** Clock in epoch milliseconds; tests pass a controllable one. */
   now?: () => number;
   maxBodyBytes?: number;
@@ -86,6 +90,7 @@ Options:
   --seed-size <n>            fill a new archive with n generated entities (benchmarks) instead of the demo
   --reset                    wipe the archive folder first (then seed it afresh)
   --full-text-interval <s>   seconds between full-text index runs (default 5; 0: never)
+  --time-zone <IANA name>    zone timestamps are answered in and dates read in (default ${archiveTimeZone}; e.g. UTC)
   -h, --help                 show this help
 `;
 
@@ -124,6 +129,7 @@ export function parseSandboxArguments(argv: readonly string[]): ParsedSandboxArg
         'seed-size': { type: 'string' },
         reset: { type: 'boolean' },
         'full-text-interval': { type: 'string' },
+        'time-zone': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -181,5 +187,18 @@ export function parseSandboxArguments(argv: readonly string[]): ParsedSandboxArg
     if (!Number.isFinite(seconds) || seconds < 0) return { kind: 'error', message: `--full-text-interval takes seconds (0 or more, e.g. 0.5), not ${JSON.stringify(interval)}` };
     options.fullTextIndexIntervalSeconds = seconds;
   }
+  if (values['time-zone'] !== undefined) {
+    const zone = sandboxTimeZone(values['time-zone']);
+    if (typeof zone !== 'string') return { kind: 'error', message: zone.error };
+    options.timeZone = zone;
+  }
   return { kind: 'options', options };
+}
+
+/** The zone option checked with Intl (which knows the zones and their daylight-saving rules): its
+ * canonical name, or an error naming the bad one. Undefined is the default, Europe/Oslo. */
+export function sandboxTimeZone(name: string | undefined): string | { error: string } {
+  if (name === undefined) return archiveTimeZone;
+  const zone = knownTimeZone(name.trim());
+  return zone ?? { error: `--time-zone takes an IANA time-zone name such as Europe/Oslo or UTC; ${JSON.stringify(name)} is not one` };
 }

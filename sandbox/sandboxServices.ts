@@ -28,6 +28,9 @@ export interface SandboxServices {
   accounts: AccountDirectory;
   /** The sandbox clock in epoch milliseconds (tests may pass their own). */
   now: () => number;
+  /** The IANA zone timestamps are answered in and date-only values read in (options.timeZone,
+   * Europe/Oslo by default); stored timestamps stay UTC, so they are converted on the way out. */
+  timeZone: string;
   limits: SandboxLimits;
   /** The BSM registry the transaction checks see; the BSM module replaces it. */
   bsmRegistry: () => Promise<readonly BsmGroup[] | undefined>;

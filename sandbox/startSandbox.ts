@@ -16,7 +16,7 @@ import { FileStore } from './files/fileStore';
 import { sendError, ServiceError } from './http/errors';
 import { discardUnreadBody } from './http/requestBody';
 import { apiRoot, Router } from './http/router';
-import { defaultDataDir, defaultPort, defaultTemplateCacheDir, type SandboxOptions } from './sandboxOptions';
+import { defaultDataDir, defaultPort, defaultTemplateCacheDir, sandboxTimeZone, type SandboxOptions } from './sandboxOptions';
 import type { SandboxServices } from './sandboxServices';
 import { openPGliteDatabase } from './store/database';
 import { openPostgresDatabase } from './store/postgresDatabase';
@@ -39,6 +39,9 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => Date.now());
   const log = options.log ?? (() => undefined);
+  // Checked before anything is opened, so a bad zone name fails the start with nothing to clean up.
+  const timeZone = sandboxTimeZone(options.timeZone);
+  if (typeof timeZone !== 'string') throw new Error(timeZone.error);
   const memory = options.memory ?? false;
   const dataDir = memory ? undefined : (options.dataDir ?? defaultDataDir());
   const scratch = memory ? mkdtempSync(join(tmpdir(), 'noarkq-sandbox-')) : undefined;
@@ -64,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       tokens: new TokenStore(now, options.tokenLifetimeSeconds ?? 3600, options.refreshTokenLifetimeSeconds ?? 86400),
       accounts,
       now,
+      timeZone,
       limits: {
         maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
         maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 * 1024 * 1024,

@@ -19,21 +19,32 @@ export const archiveTimeZone = 'Europe/Oslo';
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const zoneFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: archiveTimeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** One formatter per zone: building an Intl.DateTimeFormat is costly and results are formatted field by field. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes the archive's zone is ahead of UTC at the instant `ms`. */
-export function archiveOffsetMinutes(ms: number): number {
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The IANA zone name as Intl knows it, or undefined when Intl does not know it (a typo, `CET+1`). */
+export function knownTimeZone(name: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Minutes the zone (the archive's by default) is ahead of UTC at the instant `ms`; Intl knows
+ * the zone's rules, daylight saving included. */
+export function archiveOffsetMinutes(ms: number, timeZone: string = archiveTimeZone): number {
   const parts: Record<string, number> = {};
-  for (const p of zoneFormat.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of zoneFormat(timeZone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
 }
@@ -50,12 +61,13 @@ export function calendarDate(text: string): [number, number, number] | undefined
   return [y, mo, d];
 }
 
-/** The instant the day starts in the archive's zone (Oslo's clock changes at 01:00 UTC, never
- * at midnight, so one correction of the UTC guess is exact). */
-function dayStartMs(y: number, m: number, d: number): number {
+/** The instant the day starts in the zone (Oslo's clock changes at 01:00 UTC, never at midnight,
+ * so one correction of the UTC guess is exact; so it is in any zone whose clock does not change
+ * at midnight). */
+function dayStartMs(y: number, m: number, d: number, timeZone: string): number {
   const guess = Date.UTC(y, m - 1, d);
-  const first = guess - archiveOffsetMinutes(guess) * 60000;
-  return guess - archiveOffsetMinutes(first) * 60000;
+  const first = guess - archiveOffsetMinutes(guess, timeZone) * 60000;
+  return guess - archiveOffsetMinutes(first, timeZone) * 60000;
 }
 
 export interface ArchiveDay {
@@ -65,23 +77,24 @@ export interface ArchiveDay {
   endMs: number;
 }
 
-/** The span of a `yyyy-MM-dd` day in the archive's zone, or undefined when it is not a date. */
-export function archiveDay(text: string): ArchiveDay | undefined {
+/** The span of a `yyyy-MM-dd` day in the archive's zone (or the given one: the sandbox's
+ * `timeZone` option), or undefined when it is not a date. */
+export function archiveDay(text: string, timeZone: string = archiveTimeZone): ArchiveDay | undefined {
   const date = calendarDate(text);
   if (!date) return undefined;
   const [y, m, d] = date;
   const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return { startMs: dayStartMs(y, m, d), endMs: dayStartMs(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
+  return { startMs: dayStartMs(y, m, d, timeZone), endMs: dayStartMs(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone) };
 }
 
 function pad(n: number, width = 2): string {
   return String(Math.abs(n)).padStart(width, '0');
 }
 
-/** `ms` written in the archive's zone the way the spec writes timestamps
+/** `ms` written in the archive's zone (or the given one) the way the spec writes timestamps
  * (`yyyy-MM-dd'T'HH:mm:ss.SSSZ`, offset without colon). */
-export function archiveTimestamp(ms: number): string {
-  const offset = archiveOffsetMinutes(ms);
+export function archiveTimestamp(ms: number, timeZone: string = archiveTimeZone): string {
+  const offset = archiveOffsetMinutes(ms, timeZone);
   const local = new Date(ms + offset * 60000);
   const sign = offset < 0 ? '-' : '+';
   return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}.${pad(local.getUTCMilliseconds(), 3)}${sign}${pad(Math.trunc(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
@@ -127,16 +140,16 @@ export function timestampMs(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** The `yyyy-MM-dd` the instant `ms` falls on in the archive's zone. */
-export function archiveDateOf(ms: number): string {
-  return archiveTimestamp(ms).slice(0, 10);
+/** The `yyyy-MM-dd` the instant `ms` falls on in the archive's zone (or the given one). */
+export function archiveDateOf(ms: number, timeZone: string = archiveTimeZone): string {
+  return archiveTimestamp(ms, timeZone).slice(0, 10);
 }
 
 /** The date a timestamp stands for on a date field (its date in the archive's zone), or
  * undefined when the text is not a timestamp. */
-export function timestampArchiveDate(text: string): string | undefined {
+export function timestampArchiveDate(text: string, timeZone: string = archiveTimeZone): string | undefined {
   const ms = timestampMs(text);
-  return ms === undefined ? undefined : archiveDateOf(ms);
+  return ms === undefined ? undefined : archiveDateOf(ms, timeZone);
 }
 
 /** The meaning in words of a timestamp on a date field, for hover and diagnostics. */

@@ -52,7 +52,7 @@ function registerBulkAction(router: Router, services: SandboxServices, queue: Bu
     }
     if (action === 'open') {
       const closedAbove = await findClosedContainer(services.db, services.model, id, 1);
-      if (closedAbove) throw new ServiceError(400, closedEntityMessage({ id, type: found.type }, closedAbove));
+      if (closedAbove) throw new ServiceError(400, closedEntityMessage({ id, type: found.type }, closedAbove, services.timeZone));
     }
     const order = { action, rootId: id, account, at: formatTimestamp(services.now()) };
     sendEmpty(res, 202);

@@ -22,9 +22,11 @@ import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
+import { bsmFieldName, zonedBsm } from '../registries/bsmValues';
 import type { SandboxServices } from '../sandboxServices';
 import type { RevisionType } from '../store/changeLog';
 import type { SqlSession } from '../store/database';
+import { zonedTimestamp } from '../store/fieldValues';
 import { subtreeIds } from './containment';
 import { changeLogBodySchema, defaultLogLimit } from './logRequests';
 
@@ -72,14 +74,20 @@ interface ChangeLogRow {
   current_parent: Record<string, JsonValue> | null;
 }
 
-function valueMap(value: Record<string, JsonValue> | null): ValueMap | null {
+/** A stored value map as answered; `timestamps` names the entity's timestamp fields, whose stored
+ * UTC values are written in the archive's zone like every other answer. */
+function zonedValueMap(value: Record<string, JsonValue> | null, timestamps: ReadonlySet<string>, timeZone: string): ValueMap | null {
   if (value === null) return null;
   const out: ValueMap = {};
-  for (const [k, v] of Object.entries(value)) out[k] = v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = v !== null && typeof v === 'object' ? JSON.stringify(k === bsmFieldName ? zonedBsm(v, timeZone) : v) : timestamps.has(k) && typeof v === 'string' ? zonedTimestamp(v, timeZone) : v;
+  }
   return out;
 }
 
-export function toChangeLogResult(row: ChangeLogRow): ChangeLogResult {
+export function toChangeLogResult(row: ChangeLogRow, model: NoarkModel, timeZone: string): ChangeLogResult {
+  const timestamps = new Set((model.getType(row.entity_type)?.fields ?? []).filter((f) => f.type === 'timestamp').map((f) => f.name));
+  const valueMap = (value: Record<string, JsonValue> | null) => zonedValueMap(value, timestamps, timeZone);
   const all: Omit<ChangeLogResult, 'id' | 'type' | 'revisionId' | 'revisionType' | 'modifiedDate' | 'modifiedBy'> = {
     modifiedField: row.modified_field,
     modifiedFieldType: row.modified_field_type,
@@ -94,7 +102,7 @@ export function toChangeLogResult(row: ChangeLogRow): ChangeLogResult {
     type: row.entity_type,
     revisionId: String(row.revision_id),
     revisionType: row.revision_type,
-    modifiedDate: row.modified_date,
+    modifiedDate: zonedTimestamp(row.modified_date, timeZone),
     modifiedBy: row.modified_by,
   };
   const target = entry as unknown as Record<string, unknown>;
@@ -160,6 +168,6 @@ export function registerChangeLogEndpoint(router: Router, services: SandboxServi
       [ids, limit, offset],
     );
     const count = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM change_log WHERE entity_id = ANY($1::bigint[])', [ids]);
-    sendJson(res, 200, { results: rows.map(toChangeLogResult), total: Number(count.rows[0]?.n ?? 0) });
+    sendJson(res, 200, { results: rows.map((row) => toChangeLogResult(row, model, services.timeZone)), total: Number(count.rows[0]?.n ?? 0) });
   });
 }

@@ -23,6 +23,7 @@
  */
 import type { NoarkModel } from '../../core/schema';
 import type { SqlSession } from '../store/database';
+import { zonedTimestamp } from '../store/fieldValues';
 import { ancestorsCte, containmentKeys } from './containment';
 
 export interface StatusRule {
@@ -108,9 +109,10 @@ export async function findClosedContainer(
   };
 }
 
-/** Why a change to `entity` is refused, naming the closed entity and what to open. */
-export function closedEntityMessage(entity: { id: number; type: string }, closed: ClosedContainer): string {
-  const when = closed.closedAt ? ` (avsluttetDato ${closed.closedAt})` : '';
+/** Why a change to `entity` is refused, naming the closed entity (and when it closed, in the
+ * sandbox's zone like every answer) and what to open. */
+export function closedEntityMessage(entity: { id: number; type: string }, closed: ClosedContainer, timeZone: string): string {
+  const when = closed.closedAt ? ` (avsluttetDato ${zonedTimestamp(closed.closedAt, timeZone)})` : '';
   const what =
     closed.depth === 0
       ? `${entity.type} ${entity.id} is closed${when}`

@@ -4,9 +4,10 @@
  * download logs.
  */
 import { z } from 'zod';
+import { archiveDay } from '../../core/query/archiveDay';
 import { ServiceError } from '../http/errors';
 import type { SqlValue } from '../store/database';
-import { normalizeTimestamp } from '../store/fieldValues';
+import { formatTimestamp, normalizeTimestamp } from '../store/fieldValues';
 
 export const defaultLogLimit = 10;
 export const maxLogLimit = 100;
@@ -60,14 +61,14 @@ const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A created-date bound in the stored canonical form (UTC, so text order is time order). A bare
- * date is the whole day: from its first millisecond, or to its last.
+ * date is the whole day in the archive's zone (core/query/archiveDay, as in queries): from its
+ * first millisecond, or to its last.
  */
-export function createdDateBound(text: string | undefined, name: string, end: 'from' | 'to'): string | undefined {
+export function createdDateBound(text: string | undefined, name: string, end: 'from' | 'to', timeZone: string): string | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
-  const canonical = datePattern.test(trimmed)
-    ? normalizeTimestamp(`${trimmed}T${end === 'from' ? '00:00:00.000' : '23:59:59.999'}+0000`)
-    : normalizeTimestamp(trimmed);
+  const day = datePattern.test(trimmed) ? archiveDay(trimmed, timeZone) : undefined;
+  const canonical = day ? formatTimestamp(end === 'from' ? day.startMs : day.endMs - 1) : normalizeTimestamp(trimmed);
   if (!canonical) throw new ServiceError(400, `\`${name}\` must be a timestamp like 2024-08-19T09:09:39.315+0200 or a date like 2024-08-19, not ${JSON.stringify(text)}.`);
   return canonical;
 }

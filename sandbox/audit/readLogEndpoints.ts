@@ -10,6 +10,7 @@ import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
+import { zonedTimestamp } from '../store/fieldValues';
 import { accessLogBodySchema, createdDateBound, defaultLogLimit, downloadLogBodySchema, SqlConditions } from './logRequests';
 
 export interface AccessLogResult {
@@ -35,10 +36,10 @@ interface CommonFilters {
   limit?: number;
 }
 
-function commonConditions(body: CommonFilters): SqlConditions {
+function commonConditions(body: CommonFilters, timeZone: string): SqlConditions {
   const where = new SqlConditions();
-  const from = createdDateBound(body.createdDateFrom, 'createdDateFrom', 'from');
-  const to = createdDateBound(body.createdDateTo, 'createdDateTo', 'to');
+  const from = createdDateBound(body.createdDateFrom, 'createdDateFrom', 'from', timeZone);
+  const to = createdDateBound(body.createdDateTo, 'createdDateTo', 'to', timeZone);
   if (from !== undefined) where.add((p) => `created_date >= ${p}`, from);
   if (to !== undefined) where.add((p) => `created_date <= ${p}`, to);
   if (body.userName !== undefined) where.add((p) => `user_name = ${p}`, body.userName);
@@ -58,7 +59,7 @@ export function registerAccessLogEndpoint(router: Router, services: SandboxServi
   router.api('POST', '/logs/access-log', async ({ req, res }) => {
     const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
     const body = validateBody(accessLogBodySchema, value, 'access-log');
-    const where = commonConditions(body);
+    const where = commonConditions(body, services.timeZone);
     if (body.objectType !== undefined) {
       const types = services.model.concreteTypes(body.objectType);
       if (types.length === 0) throw new ServiceError(400, `\`objectType\` ${JSON.stringify(body.objectType)} is not an entity type of the archive.`);
@@ -72,7 +73,7 @@ export function registerAccessLogEndpoint(router: Router, services: SandboxServi
       body,
     );
     const results: AccessLogResult[] = rows.map((r) => ({
-      createdDate: r.created_date,
+      createdDate: zonedTimestamp(r.created_date, services.timeZone),
       userName: r.user_name,
       objectType: r.object_type,
       objectUUID: r.object_uuid,
@@ -86,7 +87,7 @@ export function registerDownloadLogEndpoint(router: Router, services: SandboxSer
   router.api('POST', '/logs/download-log', async ({ req, res }) => {
     const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
     const body = validateBody(downloadLogBodySchema, value, 'download-log');
-    const where = commonConditions(body);
+    const where = commonConditions(body, services.timeZone);
     const uuids = [...(body.dokumentversjonUUIDs ?? []), ...(body.dokumentversjonUUID ?? [])];
     if (body.dokumentversjonUUIDs !== undefined || body.dokumentversjonUUID !== undefined) {
       where.add((p) => `dokumentversjon_uuid = ANY(${p}::text[])`, uuids);
@@ -97,7 +98,7 @@ export function registerDownloadLogEndpoint(router: Router, services: SandboxSer
       where,
       body,
     );
-    const results: DownloadLogResult[] = rows.map((r) => ({ createdDate: r.created_date, userName: r.user_name, dokumentversjonUUID: r.dokumentversjon_uuid }));
+    const results: DownloadLogResult[] = rows.map((r) => ({ createdDate: zonedTimestamp(r.created_date, services.timeZone), userName: r.user_name, dokumentversjonUUID: r.dokumentversjon_uuid }));
     sendJson(res, 200, { results, hasMore });
   });
 }

@@ -116,7 +116,7 @@ async function expand(services: SandboxServices, account: Account, id: string, e
       oldValue: { type: e.from },
     });
     try {
-      await new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, bsmRegistry }, account).run(actions);
+      await new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account).run(actions);
     } catch (error) {
       if (error instanceof ActionError) throw new ServiceError(error.status, `${e.endpoint}: ${id} was not expanded, nothing was changed: ${error.message}`);
       throw error;

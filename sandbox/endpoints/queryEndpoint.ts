@@ -31,14 +31,14 @@ export function registerQueryEndpoint(router: Router, services: SandboxServices)
     const offset = body.offset ?? 0;
     let compiled;
     try {
-      compiled = compileQuery({ model: services.model, ...read, limit: limit + 1, offset, publicUse: body.publicUse ?? true });
+      compiled = compileQuery({ model: services.model, ...read, limit: limit + 1, offset, publicUse: body.publicUse ?? true, timeZone: services.timeZone });
     } catch (error) {
       if (error instanceof QueryCompileError) throw new ServiceError(400, `The query was not run: ${error.message}`);
       throw error;
     }
     const { rows } = await services.db.query<EntityRow>(compiled.sql, compiled.params);
     const page = rows.slice(0, limit);
-    const results = await toResults(services.db, services.model, page);
+    const results = await toResults(services.db, services.model, page, services.timeZone);
     await recordReads(services, account, results);
     sendJson(res, 200, { hasMore: rows.length > limit, results });
   });

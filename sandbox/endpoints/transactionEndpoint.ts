@@ -60,7 +60,7 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
     const actions = plainTransactionActions(value) ?? (validateBody(transactionBodySchema, value, 'transaction').actions as TxAction[]);
     let saved;
     try {
-      saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, bsmRegistry }, account).run(actions));
+      saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account).run(actions));
     } catch (error) {
       if (error instanceof ActionError) {
         const where = error.index === undefined ? 'The transaction' : describe(actions[error.index], error.index);

@@ -94,7 +94,7 @@ export async function countFacets(session: SqlSession, filters: readonly Resolve
 }
 
 /** Each hit's `expand`: per requested type, the entities of its `ids` of that type, in `ids` order. */
-export async function expandHits(session: SqlSession, model: NoarkModel, hits: readonly Record<string, string[]>[], expand: readonly ResolvedExpand[], publicUse: boolean): Promise<Record<string, EntityResult[]>[]> {
+export async function expandHits(session: SqlSession, model: NoarkModel, hits: readonly Record<string, string[]>[], expand: readonly ResolvedExpand[], publicUse: boolean, timeZone: string): Promise<Record<string, EntityResult[]>[]> {
   if (expand.length === 0) return hits.map(() => ({}));
   const wanted = new Set<number>();
   for (const ids of hits) for (const e of expand) for (const id of ids[`${e.key}.id`] ?? []) wanted.add(Number(id));
@@ -102,7 +102,7 @@ export async function expandHits(session: SqlSession, model: NoarkModel, hits: r
     `SELECT id, type, version, fields FROM entity WHERE id = ANY($1::bigint[])${publicUse ? ' AND NOT screened' : ''}`,
     [[...wanted]],
   );
-  const results = await toResults(session, model, rows);
+  const results = await toResults(session, model, rows, timeZone);
   const byId = new Map(results.map((r) => [r.id, r]));
   return hits.map((ids) => {
     const out: Record<string, EntityResult[]> = {};

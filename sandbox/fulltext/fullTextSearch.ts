@@ -72,7 +72,8 @@ export interface FullTextSearchRequest {
 const metadataOptions = `StartSel="${highlightStart}", StopSel="${highlightStop}", HighlightAll=true`;
 const textOptions = `StartSel="${highlightStart}", StopSel="${highlightStop}", MaxFragments=10, MaxWords=35, MinWords=12, FragmentDelimiter="${fragmentDelimiter}"`;
 
-export async function searchFullText(session: SqlSession, model: NoarkModel, request: FullTextSearchRequest): Promise<FullTextResponse> {
+/** `timeZone`: the zone expanded entities' timestamps are written in. */
+export async function searchFullText(session: SqlSession, model: NoarkModel, request: FullTextSearchRequest, timeZone: string): Promise<FullTextResponse> {
   const publicUse = request.publicUse ?? true;
   const filters = resolveFilters(model, request.filters ?? {});
   const expand = resolveExpand(model, request.expand ?? []);
@@ -111,7 +112,7 @@ export async function searchFullText(session: SqlSession, model: NoarkModel, req
     list.push({ key: r.key, ord: Number(r.ord), parts });
     bySubject.set(Number(r.subject_id), list);
   }
-  const expanded = await expandHits(session, model, page.map((row) => row.ids), expand, publicUse);
+  const expanded = await expandHits(session, model, page.map((row) => row.ids), expand, publicUse, timeZone);
   const results = page.map((row, i): FullTextResult => {
     const found = (bySubject.get(Number(row.subject_id)) ?? []).sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key) || a.ord - b.ord);
     const highlights: Record<string, string[]> = {};
@@ -145,7 +146,7 @@ export function registerFullTextSearchEndpoint(router: Router, services: Sandbox
       filters: body.filters,
       expand: body.expand,
       publicUse: body.publicUse,
-    });
+    }, services.timeZone);
     await recordReads(services, account, expandedEntities(response));
     sendJson(res, 200, response);
   });

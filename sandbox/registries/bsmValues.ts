@@ -7,7 +7,7 @@
  */
 import type { JsonValue } from '../../core/jsonValue';
 import type { BsmGroup } from '../../core/transaction';
-import { normalizeTimestamp } from '../store/fieldValues';
+import { normalizeTimestamp, zonedTimestamp } from '../store/fieldValues';
 
 export const bsmFieldName = 'virksomhetsspesifikkeMetadata';
 
@@ -53,4 +53,26 @@ export function storedBsm(value: JsonValue, registry: readonly BsmGroup[] | unde
     if (Object.keys(fields).length > 0) out[groupId] = fields;
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** A stored BSM object as answered: its timestamp values (stored UTC) written in `timeZone`, like
+ * every other timestamp the archive answers; everything else as stored. */
+export function zonedBsm(value: JsonValue, timeZone: string): JsonValue {
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [groupId, group] of Object.entries(value)) {
+    if (!isObject(group)) {
+      out[groupId] = group;
+      continue;
+    }
+    const fields: JsonObject = {};
+    for (const [fieldId, entry] of Object.entries(group)) {
+      fields[fieldId] =
+        isObject(entry) && entry.type === 'timestamp' && Array.isArray(entry.values)
+          ? { ...entry, values: entry.values.map((v) => (typeof v === 'string' ? zonedTimestamp(v, timeZone) : v)) }
+          : entry;
+    }
+    out[groupId] = fields;
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { parseTree } from 'jsonc-parser';
 import { checkTransaction, TxCodes, type BsmGroup } from '../../core/transaction';
 import type { Account } from '../auth/accounts';
+import { archiveTimeZone } from '../../core/query/archiveDay';
 import { stableUserId } from '../auth/accounts';
 import type { SandboxServices } from '../sandboxServices';
 import { loadCodeLists } from '../store/codeListStore';
@@ -51,7 +52,9 @@ export class SeedWriter {
     return this.services.db.transaction(async (tx: SqlSession) =>
       fn(async (actions, at) => {
         this.check(actions, codeLists, bsmRegistry);
-        const run = new TransactionRun(tx, { model: this.services.model, files: this.services.files, now: () => at, bsmRegistry }, this.account);
+        // Seeded dates are the demo archive's own (Oslo), whatever zone the sandbox answers in:
+        // the seeded snapshot is cached by the code alone, not by options.
+        const run = new TransactionRun(tx, { model: this.services.model, files: this.services.files, now: () => at, timeZone: archiveTimeZone, bsmRegistry }, this.account);
         return run.run(actions);
       }),
     );

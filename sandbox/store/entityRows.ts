@@ -6,6 +6,8 @@
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema';
 import type { SqlSession } from './database';
+import { bsmFieldName, zonedBsm } from '../registries/bsmValues';
+import { zonedTimestamp } from './fieldValues';
 import { isToOne, linkHop, type LinkHop } from './linkModel';
 
 export interface EntityRow {
@@ -90,22 +92,28 @@ export async function loadLinks(session: SqlSession, model: NoarkModel, entities
   return result;
 }
 
-export async function toResults(session: SqlSession, model: NoarkModel, rows: readonly EntityRow[]): Promise<EntityResult[]> {
+/** `timeZone`: the zone the sandbox answers timestamps in (stored ones are UTC). */
+export async function toResults(session: SqlSession, model: NoarkModel, rows: readonly EntityRow[], timeZone: string): Promise<EntityResult[]> {
   const entities = rows.map((r) => ({ id: Number(r.id), type: r.type }));
   const links = await loadLinks(session, model, entities);
   return rows.map((r) => ({
     type: r.type,
     id: String(r.id),
     version: String(r.version),
-    fields: inModelOrder(model, r.type, r.fields),
+    fields: inModelOrder(model, r.type, r.fields, timeZone),
     links: links.get(Number(r.id)) ?? {},
   }));
 }
 
-/** jsonb keeps keys in its own order; results list them in the model's order, as the archive does. */
-export function inModelOrder(model: NoarkModel, type: string, fields: Record<string, JsonValue>): Record<string, JsonValue> {
+/** jsonb keeps keys in its own order; results list them in the model's order, as the archive does,
+ * with timestamp fields written in `timeZone`. */
+export function inModelOrder(model: NoarkModel, type: string, fields: Record<string, JsonValue>, timeZone: string): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
-  for (const f of model.getType(type)?.fields ?? []) if (f.name in fields) out[f.name] = fields[f.name];
+  for (const f of model.getType(type)?.fields ?? []) {
+    if (!(f.name in fields)) continue;
+    const value = fields[f.name];
+    out[f.name] = f.type === 'timestamp' && typeof value === 'string' ? zonedTimestamp(value, timeZone) : f.name === bsmFieldName ? zonedBsm(value, timeZone) : value;
+  }
   for (const [k, v] of Object.entries(fields)) if (!(k in out)) out[k] = v;
   return out;
 }

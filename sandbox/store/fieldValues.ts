@@ -1,8 +1,10 @@
 /**
  * Wire formats of stored values. Timestamps are stored in one canonical UTC form
  * (`yyyy-MM-ddTHH:mm:ss.SSS+0000`, the spec's format), so that text order is time order and range
- * queries can use an index; dates are `yyyy-MM-dd`.
+ * queries can use an index; dates are `yyyy-MM-dd`. On the way out a stored timestamp is written
+ * in the sandbox's time zone (`zonedTimestamp`), as a real tenant answers in its own.
  */
+import { archiveTimestamp } from '../../core/query/archiveDay';
 
 const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -15,13 +17,16 @@ export function formatTimestamp(ms: number): string {
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}+0000`;
 }
 
+/** A stored (canonical UTC) timestamp as the archive answers it: the same instant in `timeZone`.
+ * Anything that is not a timestamp passes unchanged. */
+export function zonedTimestamp(stored: string, timeZone: string): string {
+  const ms = timestampPattern.test(stored) ? Date.parse(stored.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : NaN;
+  return Number.isNaN(ms) ? stored : archiveTimestamp(ms, timeZone);
+}
+
 export function formatDate(ms: number): string {
   const d = new Date(ms);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-export function yearOf(ms: number): number {
-  return new Date(ms).getUTCFullYear();
 }
 
 /** The canonical form of an ISO timestamp (offset with or without colon, `Z`, or none = UTC), or undefined. */

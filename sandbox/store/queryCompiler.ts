@@ -17,7 +17,7 @@ import type { Comparison, Expression, Parameter, Path } from '../../core/query';
 import type { FieldDef, NoarkModel } from '../../core/schema';
 import type { SqlValue } from './database';
 import { fieldSql, fieldSqlKind } from './fieldSql';
-import { archiveDay, timestampArchiveDate, type ArchiveDay } from '../../core/query/archiveDay';
+import { archiveDay, archiveTimeZone, timestampArchiveDate, type ArchiveDay } from '../../core/query/archiveDay';
 import { coerceScalar } from '../../core/scalarCoercion';
 import { formatTimestamp, normalizeTimestamp } from './fieldValues';
 import { linkHop, type LinkHop } from './linkModel';
@@ -41,6 +41,8 @@ export interface CompileQueryInput {
   limit: number;
   offset: number;
   publicUse: boolean;
+  /** The archive's zone, in which a date means a whole day (the sandbox's option; Europe/Oslo by default). */
+  timeZone?: string;
 }
 
 export interface CompiledQuery {
@@ -221,6 +223,7 @@ class ExpressionCompiler {
   constructor(
     private readonly b: SqlBuilder,
     private readonly parameters: ReadonlyMap<string, JsonValue>,
+    private readonly timeZone: string,
   ) {}
 
   compile(expression: Expression): string {
@@ -297,7 +300,7 @@ class ExpressionCompiler {
 
   /** A date-only value on a timestamp field: the whole day in the archive's zone. */
   private dayOf(field: FieldDef, v: JsonValue): ArchiveDay | undefined {
-    return field.type === 'timestamp' && typeof v === 'string' ? archiveDay(v) : undefined;
+    return field.type === 'timestamp' && typeof v === 'string' ? archiveDay(v, this.timeZone) : undefined;
   }
 
   /** The parameter placeholder for `v` compared with `field`, cast to the field's SQL kind. */
@@ -317,7 +320,7 @@ class ExpressionCompiler {
     if (typeof v === 'object') throw new QueryCompileError(`@${p.name} must be a single value.`);
     if (field.type === 'date' && typeof v === 'string') {
       // A timestamp on a date field is its date in the archive's zone (core/query/archiveDay).
-      return this.b.param(timestampArchiveDate(v) ?? v);
+      return this.b.param(timestampArchiveDate(v, this.timeZone) ?? v);
     }
     if (field.type === 'timestamp' && typeof v === 'string') {
       const canonical = normalizeTimestamp(v);
@@ -332,7 +335,7 @@ export function compileQuery(input: CompileQueryInput): CompiledQuery {
   const b = new SqlBuilder(input);
   const where: string[] = [`e0.type = ANY(${b.param(b.root.concrete)})`];
   if (input.publicUse) where.push('NOT e0.screened');
-  if (input.expression) where.push(new ExpressionCompiler(b, input.parameters).compile(input.expression));
+  if (input.expression) where.push(new ExpressionCompiler(b, input.parameters, input.timeZone ?? archiveTimeZone).compile(input.expression));
   const orderBy: string[] = [];
   let hasId = false;
   for (const item of input.sort) {

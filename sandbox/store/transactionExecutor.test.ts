@@ -16,7 +16,7 @@ const ids: Record<string, string> = {};
 
 function run(actions: TxAction[]) {
   const s = sandbox.services;
-  return s.db.transaction((tx) => new TransactionRun(tx, { model: s.model, files: s.files, now: s.now }, account).run(actions));
+  return s.db.transaction((tx) => new TransactionRun(tx, { model: s.model, files: s.files, now: s.now, timeZone: s.timeZone }, account).run(actions));
 }
 
 async function count(table: string): Promise<number> {
@@ -61,7 +61,7 @@ test('entities created in a transaction are answered exactly as their stored row
   const { rows } = await sandbox.services.db.query<EntityRow>('SELECT id, type, version, fields FROM entity WHERE id = ANY($1) ORDER BY id', [
     Object.values(saved).map((r) => Number(r.id)),
   ]);
-  const stored = await toResults(sandbox.services.db, sandbox.services.model, rows);
+  const stored = await toResults(sandbox.services.db, sandbox.services.model, rows, sandbox.services.timeZone);
   for (const answer of Object.values(saved)) {
     const row = stored.find((r) => r.id === answer.id);
     // deepEqual ignores key order; the JSON text does not.

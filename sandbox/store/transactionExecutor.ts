@@ -21,7 +21,8 @@ import { closedEntityMessage, findClosedContainer, isClosedItself } from '../aud
 import { writeChangeLogRows, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
 import { inModelOrder, returnedLinks, toResults, type EntityResult, type EntityRow } from './entityRows';
-import { formatDate, formatTimestamp, normalizeTimestamp, yearOf } from './fieldValues';
+import { archiveDateOf } from '../../core/query/archiveDay';
+import { formatTimestamp, normalizeTimestamp } from './fieldValues';
 import { HeldWrites, type FreshEntity } from './heldWrites';
 import { asStoredJson } from './jsonbValues';
 import { isToOne, linkHop, storedLink, type StoredLink } from './linkModel';
@@ -53,6 +54,8 @@ export interface ExecutorDeps {
   model: NoarkModel;
   files: FileStore;
   now: () => number;
+  /** The zone results are written in, and whose date is "today" for date defaults and the year. */
+  timeZone: string;
   /** The live BSM registry: saved BSM is stored with each field's type, as results carry it. */
   bsmRegistry?: readonly BsmGroup[];
 }
@@ -193,7 +196,7 @@ export class TransactionRun {
     // Every action on an existing entity (save, link and unlink on either side, delete) passes
     // here, so this one check makes closed entities and their contents refuse changes.
     const closed = await findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
-    if (closed) throw new ActionError(400, closedEntityMessage(entity, closed));
+    if (closed) throw new ActionError(400, closedEntityMessage(entity, closed, this.deps.timeZone));
     this.known.set(id, entity);
     return entity;
   }
@@ -269,7 +272,9 @@ export class TransactionRun {
     if (!def) return;
     const has = (name: string) => def.fields.some((f) => f.name === name);
     const now = this.deps.now();
-    const year = yearOf(now);
+    // The year and today's date are the archive's: at 00:30 on 1 January in Oslo it is already the new year.
+    const today = archiveDateOf(now, this.deps.timeZone);
+    const year = Number(today.slice(0, 4));
     const setIfMissing = (name: string, value: JsonValue) => {
       if (has(name) && fields[name] === undefined) fields[name] = value;
     };
@@ -294,7 +299,6 @@ export class TransactionRun {
       const f = def.fields.find((x) => x.name === name);
       if (f?.hasDefault && fields[name] === undefined) fields[name] = value;
     };
-    const today = formatDate(now);
     byDefault('registreringsDato', today);
     byDefault('saksdato', today);
     byDefault('presedensDato', today);
@@ -616,7 +620,7 @@ export class TransactionRun {
     if (stored.length > 0) {
       const tx = await this.sql();
       const { rows } = await tx.query<EntityRow>('SELECT id, type, version, fields FROM entity WHERE id = ANY($1)', [stored]);
-      for (const r of await toResults(tx, this.model, rows)) byId.set(Number(r.id), r);
+      for (const r of await toResults(tx, this.model, rows, this.deps.timeZone)) byId.set(Number(r.id), r);
     }
     for (const id of ids) {
       const fresh = this.fresh.get(id);
@@ -643,6 +647,6 @@ export class TransactionRun {
         if (found) links[name] = found.fromId;
       }
     }
-    return { type: fresh.type, id: String(fresh.id), version: '1', fields: inModelOrder(this.model, fresh.type, fresh.fields), links };
+    return { type: fresh.type, id: String(fresh.id), version: '1', fields: inModelOrder(this.model, fresh.type, fresh.fields, this.deps.timeZone), links };
   }
 }

@@ -189,7 +189,8 @@ test('BSM values on a saved Journalpost are checked against the live registry', 
       prosjektnavn: { type: 'string', values: ['Ny skole'] },
       budsjett: { type: 'long', values: [1200000, 5] },
       fase: { type: 'string', values: ['bygg'] },
-      frist: { type: 'timestamp', values: ['2024-09-01T10:00:00.000+0000'] },
+      // Stored as UTC, answered in the sandbox's zone (Europe/Oslo by default): as it was sent.
+      frist: { type: 'timestamp', values: ['2024-09-01T12:00:00.000+0200'] },
     },
   };
   assert.deepEqual(good.json.saved[env.structure.journalpost].fields.virksomhetsspesifikkeMetadata, expected);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { archiveTimestamp } from '../../core/query/archiveDay';
 import { logModule } from '../../sandbox/audit/auditModules';
 import { useTestSandbox } from './sandboxHarness';
 
@@ -92,7 +93,8 @@ test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transa
   for (const e of all) {
     assert.deepEqual(Object.keys(e).sort(), [...alwaysPresent, ...perRevisionType[e.revisionType]].sort(), `${e.revisionType} entry ${JSON.stringify(e)}`);
     assert.equal(e.modifiedBy, 'noarkq-demo');
-    assert.equal(e.modifiedDate, '2024-08-19T07:00:00.000+0000');
+    // The sandbox answers in Europe/Oslo by default: 07:00 UTC on a summer day is 09:00 +0200.
+    assert.equal(e.modifiedDate, '2024-08-19T09:00:00.000+0200');
     assert.match(e.revisionId, /^\d+$/);
   }
   assert.ok(folder.results.every((e) => e.id === env.structure.saksmappe && e.type === 'Saksmappe'));
@@ -206,7 +208,7 @@ test('access log: one row per entity a query returns, with user, type, uuid and 
   assert.deepEqual(
     log.results,
     q.json.results.map((r: { type: string; version: string; fields: { uuid: string } }) => ({
-      createdDate: '2024-08-19T07:00:00.000+0000',
+      createdDate: '2024-08-19T09:00:00.000+0200',
       userName: 'noarkq-demo-2',
       objectType: r.type,
       objectUUID: r.fields.uuid,
@@ -243,7 +245,7 @@ test('access log filters: object type (abstract too), uuids, user, dates; paging
   env.sandbox.clock.advance(1800);
   await env.sandbox.query(reader, { type: 'Arkiv' });
   const later = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: '2024-08-19T07:15:00.000+0000', limit: 100 });
-  assert.deepEqual(later.results.map((e) => [e.objectType, e.createdDate]), [['Arkiv', '2024-08-19T07:30:00.000+0000']]);
+  assert.deepEqual(later.results.map((e) => [e.objectType, e.createdDate]), [['Arkiv', '2024-08-19T09:30:00.000+0200']]);
   // Bounds in another offset, with or without the colon, are the same instants.
   const earlier = await accessLog({ userName: 'noarkq-demo-2', createdDateTo: '2024-08-19T09:15:00+02:00', limit: 100 });
   assert.equal(earlier.results.length, all.results.length);
@@ -286,7 +288,7 @@ test('download log: a row per download, filtered by Dokumentversjon uuid and use
   }
   const log = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token: env.token });
   assert.equal(log.status, 200, log.text);
-  const expected = { createdDate: new Date(env.sandbox.clock.now()).toISOString().replace('Z', '+0000'), userName: 'demo', dokumentversjonUUID: uuid };
+  const expected = { createdDate: archiveTimestamp(env.sandbox.clock.now()), userName: 'demo', dokumentversjonUUID: uuid };
   assert.deepEqual(log.json, { results: [expected, expected], hasMore: false });
   const paged = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 1 }, { token: env.token });
   assert.deepEqual(paged.json, { results: [expected], hasMore: true });

@@ -99,6 +99,9 @@ describe('response schemas', () => {
     assert.equal(checked.value.serverNote, 'kept');
     assert.equal(parseArchiveTimestamp('2024-08-19T09:09:39.315+0200')?.toISOString(), '2024-08-19T07:09:39.315Z');
     assert.equal(parseArchiveTimestamp('2024-08-19T09:09:39.315+02:00')?.toISOString(), '2024-08-19T07:09:39.315Z');
+    // The sandbox answers in UTC with --time-zone UTC and in Oslo time by default (winter +0100): the same parser reads all.
+    assert.equal(parseArchiveTimestamp('2024-08-19T07:09:39.315+0000')?.toISOString(), '2024-08-19T07:09:39.315Z');
+    assert.equal(parseArchiveTimestamp('2024-01-15T08:00:00.000+0100')?.toISOString(), '2024-01-15T07:00:00.000Z');
     assert.equal(parseArchiveTimestamp('19.08.2024'), undefined);
     const parts = (s: string) => highlightSegments(s).map((p) => (p.match ? `[${p.text}]` : p.text)).join('');
     assert.equal(parts('|=hlstart=|Ola|=hlstop=| og |=hlstart=|Kari|=hlend=|!'), '[Ola] og [Kari]!');
