@@ -14,7 +14,7 @@
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,11 +22,11 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import { SandboxTokenProvider } from '../runner/sandboxTokenProvider';
+import { archiveCacheKey } from './archiveCacheKey';
 import type { BenchResult } from './benchResult';
 import type { BenchSandboxReady } from './benchSandboxChild';
 
 const run = promisify(execFile);
-const root = join(__dirname, '..', '..');
 const resultCount = 50_000;
 const pageSize = 500;
 const uploadBytes = 1024 ** 3;
@@ -62,17 +62,7 @@ function startChildSandbox(dataDir: string, seedKlasse = 0, log: (line: string) 
 }
 
 function cacheKey(): string {
-  const hash = createHash('sha256').update(`format ${cacheFormat} ${resultCount}`);
-  for (const file of ['test/bench/benchSandboxChild.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/transactionExecutor.ts', 'sandbox/store/entityRows.ts']) {
-    const path = join(root, file);
-    hash.update(file).update(existsSync(path) ? readFileSync(path) : 'missing');
-  }
-  try {
-    hash.update(JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string);
-  } catch {
-    hash.update('pglite-unknown');
-  }
-  return hash.digest('hex').slice(0, 16);
+  return archiveCacheKey(`format ${cacheFormat} ${resultCount}`, ['test/bench/benchSandboxChild.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/transactionExecutor.ts', 'sandbox/store/entityRows.ts']);
 }
 
 /** The folder of an archive holding `resultCount` Klasse, seeded on the first run. */

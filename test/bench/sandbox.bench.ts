@@ -13,37 +13,25 @@
  * folder under a key made of the generator's source and the PGlite version; each run works on a
  * copy, so the cache stays as generated.
  */
-import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FullTextIndexer } from '../../sandbox/fulltext/fullTextIndexer';
 import { generateLargeArchive } from '../../sandbox/seed/largeArchive';
 import { startSandbox, type RunningSandbox } from '../../sandbox/startSandbox';
+import { archiveCacheKey } from './archiveCacheKey';
 import type { BenchResult } from './benchResult';
 
 const defaultEntityCount = 200_000;
 const queryTargetMs = 10;
 const transactionTargetMs = 1000;
-const root = join(__dirname, '..', '..');
 
 /** Raised when the way this file builds the cache changes. */
 const cacheFormat = 4;
 
 /** What the cached archive depends on: the generator, the storage it writes through, the full-text index. */
 function archiveKey(): string {
-  const hash = createHash('sha256').update(`format ${cacheFormat}`);
-  const sources = ['sandbox/seed/largeArchive.ts', 'sandbox/seed/seedWriter.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/fieldSql.ts', 'sandbox/fulltext/fullTextIndexer.ts', 'sandbox/fulltext/fullTextEntries.ts', 'sandbox/fulltext/indexReach.ts'];
-  for (const file of sources) {
-    const path = join(root, file);
-    hash.update(file).update(existsSync(path) ? readFileSync(path) : 'missing');
-  }
-  try {
-    hash.update(JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string);
-  } catch {
-    hash.update('pglite-unknown');
-  }
-  return hash.digest('hex').slice(0, 16);
+  return archiveCacheKey(`format ${cacheFormat}`, ['sandbox/seed/largeArchive.ts', 'sandbox/seed/seedWriter.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/fieldSql.ts', 'sandbox/fulltext/fullTextIndexer.ts', 'sandbox/fulltext/fullTextEntries.ts', 'sandbox/fulltext/indexReach.ts']);
 }
 
 /** The folder of a generated archive, generating it on the first run. */
