@@ -2,7 +2,10 @@
  * The archive's API root and the paths under it. Environments name either the API root
  * (`https://host/rms/api/public/noark5/v1`) or, often, just the host; both work.
  */
-export const apiRootPath = '/rms/api/public/noark5/v1';
+import { apiRootPath as apiRootWithSlash } from '../../core/document/httpEndpoints';
+
+/** The interface's path prefix (spec "Versioning"), as core knows it, without the trailing slash. */
+export const apiRootPath = apiRootWithSlash.replace(/\/$/, '');
 
 export interface ApiRoot {
   /** `https://host:port`, what the connection pool connects to. */

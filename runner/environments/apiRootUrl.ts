@@ -4,7 +4,7 @@
  * collections write it; both mean the same API root.
  */
 
-export const apiRootPath = '/rms/api/public/noark5/v1';
+import { apiRootPath } from '../archive/archiveUrl';
 
 export type ApiRootResult = { ok: true; apiUrl: string } | { ok: false; problem: string };
 

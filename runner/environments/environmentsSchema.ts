@@ -36,7 +36,8 @@
 import { z } from 'zod';
 import { variableNamePattern } from '../../core/document';
 import { isSecureEnough } from '../auth/loopbackHost';
-import { apiRootPath, apiRootUrl } from './apiRootUrl';
+import { apiRootPath } from '../archive/archiveUrl';
+import { apiRootUrl } from './apiRootUrl';
 import { secretEnvironmentVariables } from './environmentSecrets';
 
 export const environmentsFileName = 'noarkq.environments.json';
