@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { noarkModel } from '../core/schema';
+import { ActiveArchive } from './environments/activeArchive';
 import { ArchiveConnections } from './environments/archiveConnections';
 import { EnvironmentCommands } from './environments/environmentCommands';
 import { EnvironmentList } from './environments/environmentList';
@@ -31,6 +32,9 @@ export interface ExtensionServices {
   history: RunHistory;
   panels: ResultsPanels;
   codeLenses: RunCodeLensProvider;
+  /** The active environment's archive, for the sidebar views and their commands. */
+  archive: ActiveArchive;
+  contextSync: ArchiveContextSync;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -56,6 +60,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
     setResponses: (params) => void languageClient.setResponses(params).catch((error: unknown) => log.warn(`Could not give the language server the responses: ${String(error)}`)),
   });
   const codeLenses = new RunCodeLensProvider();
-  context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, new EnvironmentStatusBar(environments));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses };
+  const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
+  context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, new EnvironmentStatusBar(environments));
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync };
 }
