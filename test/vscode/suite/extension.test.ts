@@ -4,43 +4,14 @@
  * environment's confirmations. The workspace is a copy of examples/.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BlockRunResult } from '../../../runner/blocks/blockRunResult';
 
-const extensionId = 'noarkq.noarkq';
-
-/** Waits until `check` gives a value (not undefined/false), re-checking every 25 ms. */
-async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Asks the driver (test/vscode/host/drive.js) for a screenshot once `selector` shows, and waits for it. */
-async function screenshot(name: string, selector: string): Promise<void> {
-  const folder = process.env.NOARKQ_TEST_SHOTS;
-  if (!folder) return;
-  const file = join(folder, `${name}.png`);
-  const asked = Date.now();
-  console.log(`[noarkq-shot] ${name} ${selector}`);
-  await waitFor(`screenshot ${name}`, () => existsSync(file) && statSync(file).mtimeMs >= asked - 1000);
-}
-
-function workspaceFile(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the suite runs with a copy of examples/ as its workspace');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
+import { extensionId, screenshot, waitFor, workspaceFile } from './suiteHelpers';
 
 /** A stand-in archive on this machine: records every request, never answers `GET code-lists?type=Saksmappe`. */
 class RecordingArchive {

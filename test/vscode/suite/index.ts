@@ -7,7 +7,9 @@ import Mocha from 'mocha';
 import { registerExtensionTests } from './extension.test';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120_000, reporter: 'spec' });
+  // NOARKQ_TEST_GREP runs only the tests whose full title matches (while working on one feature).
+  const grep = process.env.NOARKQ_TEST_GREP;
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'extension.test', mocha);
   registerExtensionTests();
   return new Promise((resolve, reject) => {

@@ -1,0 +1,38 @@
+/**
+ * What every extension-host test file uses: the extension's id, waiting for a condition (never a
+ * sleep), screenshots through the driver, and the workspace (a copy of examples/).
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+
+export const extensionId = 'noarkq.noarkq';
+
+/** Waits until `check` gives a value (not undefined/false), re-checking every 25 ms. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Asks the driver (test/vscode/host/drive.js) for a screenshot once `selector` shows, and waits for it. */
+export async function screenshot(name: string, selector: string): Promise<void> {
+  const folder = process.env.NOARKQ_TEST_SHOTS;
+  if (!folder) return;
+  const file = join(folder, `${name}.png`);
+  const asked = Date.now();
+  console.log(`[noarkq-shot] ${name} ${selector}`);
+  await waitFor(`screenshot ${name}`, () => existsSync(file) && statSync(file).mtimeMs >= asked - 1000);
+}
+
+export function workspaceFile(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the suite runs with a copy of examples/ as its workspace');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
