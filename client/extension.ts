@@ -18,6 +18,8 @@ export interface NoarkqExtensionApi {
   languageServerReady: Promise<void>;
   /** Keys of the results panels open now. */
   openResultPanels(): string[];
+  /** The archive tree's data, as the view shows it (tests walk it; other extensions may). */
+  archiveTree(): Promise<vscode.TreeDataProvider<unknown>>;
   /** Answers prompts with `prompts` instead of asking the user; undefined restores the dialogs. */
   setPrompts(prompts: Partial<RunPrompts> | undefined): void;
 }
@@ -61,6 +63,19 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
       s.history.pick((entry) => vscode.commands.executeCommand('noarkq.runBlock', vscode.Uri.parse(entry.uri), entry.blockName, { line: entry.line, allPages: entry.allPages })),
     ),
     command('noarkq.showRequestLog', (s) => s.log.show(true)),
+    command('noarkq.archive.refresh', (s) => s.archiveViews.refresh()),
+    command('noarkq.archive.refreshNode', (s, node?: unknown) => s.archiveViews.refreshNode(node)),
+    command('noarkq.archive.loadMore', (s, node?: unknown) => s.archiveViews.loadMore(node)),
+    command('noarkq.archive.copyId', (s, node?: unknown) => s.archiveViews.copyId(node)),
+    command('noarkq.archive.openDetails', (s, node?: unknown, id?: unknown) => s.archiveViews.openDetails(node, id)),
+    command('noarkq.archive.refreshDetails', (s, uri?: unknown) => s.archiveViews.refreshDetails(uri)),
+    command('noarkq.archive.newQueryForChildren', (s, node?: unknown) => s.archiveViews.newQueryForChildren(node)),
+    command('noarkq.archive.download', (s, node?: unknown) => s.archiveViews.download(node)),
+    command('noarkq.archive.uploadAndAttach', (s, node?: unknown, files?: unknown) => s.archiveViews.uploadAndAttach(node, files)),
+    command('noarkq.archive.close', (s, node?: unknown) => s.archiveViews.bulk('close', node)),
+    command('noarkq.archive.open', (s, node?: unknown) => s.archiveViews.bulk('open', node)),
+    command('noarkq.archive.reveal', (s, entity?: unknown, id?: unknown) => s.archiveViews.reveal(entity, id)),
+    command('noarkq.pendingUploads.attach', (s, upload?: unknown, registration?: unknown) => s.archiveViews.attachPending(upload, registration)),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
@@ -68,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
   return {
     languageServerReady: services.then((s) => s.languageClient.started),
     openResultPanels: () => loaded?.panels.openKeys() ?? [],
+    archiveTree: () => services.then((s) => s.archiveViews.tree as vscode.TreeDataProvider<unknown>),
     setPrompts: (replacement) => {
       override = replacement;
     },

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { noarkModel } from '../core/schema';
+import { ArchiveViews } from './archive/archiveViews';
 import { ActiveArchive } from './environments/activeArchive';
 import { ArchiveConnections } from './environments/archiveConnections';
 import { EnvironmentCommands } from './environments/environmentCommands';
@@ -35,6 +36,8 @@ export interface ExtensionServices {
   /** The active environment's archive, for the sidebar views and their commands. */
   archive: ActiveArchive;
   contextSync: ArchiveContextSync;
+  /** The archive tree, pending uploads and what their nodes do. */
+  archiveViews: ArchiveViews;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -50,6 +53,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const sandbox = new SandboxController(context.globalStorageUri, environments, secrets, connections, log);
   const panels = new ResultsPanels(context.extensionUri);
   const history = new RunHistory();
+  const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
+  const archiveViews = new ArchiveViews({ archive, model: noarkModel, prompts, downloads: vscode.Uri.joinPath(context.globalStorageUri, 'downloads') });
   const runner = new BlockRunner({
     model: noarkModel,
     connections,
@@ -57,10 +62,10 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
     results: panels,
     history,
     prompts,
+    onResult: (environment, result) => archiveViews.recordRun(environment, result),
     setResponses: (params) => void languageClient.setResponses(params).catch((error: unknown) => log.warn(`Could not give the language server the responses: ${String(error)}`)),
   });
   const codeLenses = new RunCodeLensProvider();
-  const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
-  context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, new EnvironmentStatusBar(environments));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync };
+  context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, archiveViews, new EnvironmentStatusBar(environments));
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews };
 }

@@ -42,6 +42,8 @@ export interface BlockRunnerDependencies {
   history: RunHistory;
   prompts: () => RunPrompts;
   setResponses: (params: SetResponsesParams) => void;
+  /** Every block's result as it comes (the pending uploads follow uploads and attachments). */
+  onResult?: (environment: string, result: BlockRunResult) => void;
 }
 
 interface DocumentSession {
@@ -149,6 +151,7 @@ export class BlockRunner implements vscode.Disposable {
             onResult: (result) => {
               results.push(result);
               this.deps.history.add(document.uri, environment.name, result, allPages);
+              this.deps.onResult?.(environment.name, result);
               this.deps.results.show(panelKey(document.uri, result), panelTitle(result), redactResult(result, connection), this.morePages(connection, result));
             },
           };
