@@ -4,8 +4,8 @@
  * "Load more…", never a whole listing at once. What to ask and how to label it is in
  * archiveTreeModel.ts; this file keeps what is loaded and turns it into TreeItems.
  *
- * Archive text is shown as text: labels and descriptions are plain strings, and tooltips are
- * Markdown built with `appendText`, which escapes whatever the archive holds.
+ * Archive text is shown as text: labels, descriptions and tooltips are plain strings, never
+ * Markdown or HTML.
  */
 import * as vscode from 'vscode';
 import type { NoarkModel } from '../../core/schema/types';
@@ -162,18 +162,9 @@ export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveNode>
     const closed = isClosed(object);
     item.description = closed ? `${object.type} · closed` : object.type;
     item.iconPath = new vscode.ThemeIcon(icons[object.type] ?? 'symbol-object', closed ? new vscode.ThemeColor('disabledForeground') : undefined);
-    const tooltip = new vscode.MarkdownString(undefined, false);
-    tooltip.isTrusted = false;
-    tooltip.supportHtml = false;
-    for (const [name, value] of tooltipLines(this.model, object)) {
-      tooltip.appendMarkdown('**');
-      tooltip.appendText(name);
-      tooltip.appendMarkdown('**: ');
-      tooltip.appendText(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-      tooltip.appendMarkdown('  \n');
-    }
-    if (closed) tooltip.appendMarkdown('_closed_');
-    item.tooltip = tooltip;
+    // A plain-string tooltip: whatever the archive holds is shown as the text it is.
+    const lines = tooltipLines(this.model, object).map(([name, value]) => `${name}: ${value.length > 200 ? `${value.slice(0, 200)}…` : value}`);
+    item.tooltip = [...lines, ...(closed ? ['(closed)'] : [])].join('\n');
     item.contextValue = `entity.${object.type}`;
     return item;
   }
