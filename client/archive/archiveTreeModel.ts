@@ -9,6 +9,7 @@
  * parent, so every list is a query on the child's side of the link.
  */
 import type { JsonValue } from '../../core/jsonValue';
+import { defaultCodeLists } from '../../core/schema/codeLists';
 import { identifyingFields } from '../../core/schema/identifyingFields';
 import type { NoarkModel } from '../../core/schema/types';
 import type { ArchiveApi, CallOptions, EntityObject, QueryBody } from '../../runner/archive/archiveApi';
@@ -168,9 +169,16 @@ function text(value: JsonValue | undefined): string | undefined {
   return String(value);
 }
 
-/** The identifying fields joined (`2023/1 Søknad om startlån`), else the type and id. */
+/** A code-list or closed-set field (a status, a kind): shown in the tooltip, not in the label. */
+function isCodeField(model: NoarkModel, type: string, name: string): boolean {
+  const field = model.getType(type)?.fields.find((f) => f.name === name);
+  return field?.codeList !== undefined || field?.allowedValues !== undefined;
+}
+
+/** The identifying fields that name the entity, joined (`2023/1 Søknad om startlån`), else the type and id. */
 export function entityLabel(model: NoarkModel, entity: EntityObject): string {
   const parts = identifyingFields(model, entity.type)
+    .filter((name) => !isCodeField(model, entity.type, name))
     .slice(0, 2)
     .map((name) => text(entity.fields[name]))
     .filter((v): v is string => v !== undefined && v !== '');
@@ -183,11 +191,17 @@ export function entityLabel(model: NoarkModel, entity: EntityObject): string {
   return parts.length > 0 ? parts.join(' ') : `${entity.type} ${entity.id}`;
 }
 
-/** Closed: finalized (avsluttetDato), or a status the archive uses for closed series and case files. */
+const statusLists = ['arkivstatus', 'arkivdelstatus', 'saksstatus'];
+/** Per status field, the codes whose Noark 5 name says closed (`Avsluttet`, `Avsluttet periode`, …). */
+const closedCodes = new Map(statusLists.map((name) => [name, new Set((defaultCodeLists.find((l) => l.name === name)?.values ?? []).filter((v) => /^avsluttet/i.test(v.name)).map((v) => v.code))]));
+
+/** Closed: finalized (avsluttetDato), or a status whose code means closed (an archive, a series period, a case file). */
 export function isClosed(entity: EntityObject): boolean {
   if (text(entity.fields.avsluttetDato) !== undefined) return true;
-  const status = text(entity.fields.saksstatus) ?? text(entity.fields.arkivdelstatus) ?? text(entity.fields.arkivstatus);
-  return status === 'A' || status === 'Avsluttet' || status === 'Avsluttet periode';
+  return statusLists.some((name) => {
+    const code = text(entity.fields[name]);
+    return code !== undefined && closedCodes.get(name)!.has(code);
+  });
 }
 
 /** The status fields a tooltip lists after the identifying ones. */

@@ -49,6 +49,7 @@ describe('archive tree model (pure)', () => {
     assert.equal(entityLabel(noarkModel, entity('Dokumentversjon', { versjonsnummer: 1, format: 'PDF' })), 'v1 PDF');
     assert.equal(entityLabel(noarkModel, entity('Dokumentversjon', { versjonsnummer: 2, filnavn: 'brev.docx' })), 'v2 brev.docx');
     assert.equal(entityLabel(noarkModel, entity('Dokument', {}, '42')), 'Dokument 42');
+    assert.equal(entityLabel(noarkModel, entity('Arkiv', { tittel: 'Fjordvik', arkivstatus: 'O' })), 'Fjordvik', 'a status is not part of the name');
   });
 
   it('keeps archive text as it is: a label is text, never markup', () => {
@@ -61,7 +62,10 @@ describe('archive tree model (pure)', () => {
     assert.equal(isClosed(entity('Saksmappe', { saksstatus: 'B' })), false);
     assert.equal(isClosed(entity('Saksmappe', { saksstatus: 'A' })), true);
     assert.equal(isClosed(entity('Klasse', { avsluttetDato: '2024-01-01T00:00:00.000+0100' })), true);
-    assert.equal(isClosed(entity('Arkivdel', { arkivdelstatus: 'A' })), true);
+    assert.equal(isClosed(entity('Arkivdel', { arkivdelstatus: 'A' })), false, 'A: Aktiv periode');
+    assert.equal(isClosed(entity('Arkivdel', { arkivdelstatus: 'P' })), true, 'P: Avsluttet periode');
+    assert.equal(isClosed(entity('Arkiv', { arkivstatus: 'A' })), true);
+    assert.equal(isClosed(entity('Saksmappe', { saksstatus: 'S' })), true, 'S: Avsluttet av saksbehandler');
   });
 
   it('lists the tooltip facts: type, id, identifying fields, status', () => {

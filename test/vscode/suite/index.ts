@@ -4,6 +4,7 @@
  * extension host, next to the extension under test.
  */
 import Mocha from 'mocha';
+import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExtensionTests } from './extension.test';
 
 export function run(): Promise<void> {
@@ -12,6 +13,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'extension.test', mocha);
   registerExtensionTests();
+  registerArchiveTreeTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
