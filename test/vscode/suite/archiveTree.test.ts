@@ -149,6 +149,54 @@ export function registerArchiveTreeTests(): void {
       await screenshot('archive-tree-markup', '.pane-body .monaco-list-row.selected');
     });
 
+    test('an UPLOAD block\'s file waits under Pending Uploads until it is attached', async () => {
+      const pending = await api.pendingUploads();
+      const uri = workspaceFile('pending.noarkq');
+      writeTemp('pending-letter.txt', 'brev\n');
+      writeFileSync(uri.fsPath, ['### letterUpload', 'UPLOAD ./pending-letter.txt', ''].join('\n'));
+      const run = await vscode.commands.executeCommand<{ ok: boolean; body: { id: string } }>('noarkq.runBlock', uri, 'letterUpload');
+      assert.ok(run?.ok);
+      const listed = ((await pending.getChildren()) ?? []) as { id: string; environment: string; fileName: string }[];
+      const upload = listed.find((u) => u.id === run.body.id);
+      assert.ok(upload, 'listed as pending');
+      const shown = await pending.getTreeItem(upload);
+      assert.match(String(shown.description), /^60 min left · sandbox$/);
+      const entry = await openJournalEntry();
+      const outcome = await vscode.commands.executeCommand<{ attached: { uploadId: string; versionId: string }[] }>('noarkq.pendingUploads.attach', upload, entry);
+      assert.equal(outcome?.attached[0].uploadId, upload.id);
+      assert.ok(!(((await pending.getChildren()) ?? []) as { id: string }[]).some((u) => u.id === upload.id), 'no longer pending');
+    });
+
+    test('Close (Bulk) asks first, then the archive closes the case file', async () => {
+      const caseId = await caseFileId('2024/16');
+      assert.equal(await caseFileShown(caseId), 'Saksmappe', 'open before');
+      const asked: { typeName: boolean; description: string }[] = [];
+      api.setPrompts({ confirmWrite: async (request) => (asked.push(request), false) });
+      try {
+        assert.equal(await vscode.commands.executeCommand('noarkq.archive.close', { type: 'Saksmappe', id: caseId }), false, 'declined: nothing sent');
+        api.setPrompts({ confirmWrite: async (request) => (asked.push(request), true) });
+        assert.equal(await vscode.commands.executeCommand('noarkq.archive.close', { type: 'Saksmappe', id: caseId }), true);
+      } finally {
+        api.setPrompts(undefined);
+      }
+      assert.equal(asked.length, 2);
+      assert.equal(asked[0].typeName, false, 'the sandbox is not protected: a confirmation, no name to type');
+      assert.match(asked[0].description, /bulk\/close of Saksmappe/);
+      await waitFor('the case file shows closed', async () => (await caseFileShown(caseId)).includes('closed'));
+    });
+
+    /** The description of the case file's node in a freshly loaded tree ("Saksmappe · closed" when closed). */
+    async function caseFileShown(caseId: string): Promise<string> {
+      await vscode.commands.executeCommand('noarkq.archive.refresh');
+      assert.equal(await vscode.commands.executeCommand('noarkq.archive.reveal', { type: 'Saksmappe', id: caseId }), true);
+      const arkiv = (await entities()).find((n) => n.entity?.type === 'Arkiv')!;
+      for (const series of await entities(arkiv)) {
+        const node = (await entities(series)).find((n) => n.entity?.id === caseId);
+        if (node) return String((await item(node)).description);
+      }
+      throw new Error(`case file ${caseId} is not in the tree`);
+    }
+
     /** A journal entry in the open case file 2024/17 (closed ones refuse new documents). */
     async function openJournalEntry(): Promise<Node> {
       assert.equal(await vscode.commands.executeCommand('noarkq.archive.reveal', { type: 'Saksmappe', id: await caseFileId('2024/17') }), true);
