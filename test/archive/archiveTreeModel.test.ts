@@ -24,7 +24,7 @@ import {
 import { checkDocument, parseDocument } from '../../core/document';
 import { noarkModel } from '../../core/schema';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
-import type { EntityObject } from '../../runner/archive/archiveApi';
+import type { ArchiveApi, EntityObject, QueryBody } from '../../runner/archive/archiveApi';
 import { seedDemoArchive } from '../../sandbox/seed/demoArchive';
 import { useTestSandbox } from '../http/sandboxHarness';
 import { SandboxTokenProvider } from '../runner/sandboxTokenProvider';
@@ -92,6 +92,33 @@ describe('archive tree model (pure)', () => {
       assert.ok(!text.split('\n')[0]!.includes('y\n'), 'a label with a line break stays on the comment line');
     });
   }
+});
+
+describe('a listing of 10,000 children', () => {
+  // A stand-in for the archive that only counts: what matters is what the tree asks, not the answer's source.
+  const asked: QueryBody[] = [];
+  const api = {
+    async query(body: QueryBody) {
+      asked.push(body);
+      const offset = body.offset ?? 0;
+      const limit = body.limit ?? 10;
+      const results = Array.from({ length: Math.max(0, Math.min(limit, 10_000 - offset)) }, (_, i) => entity('Journalpost', { tittel: `t${offset + i}` }, String(offset + i)));
+      return { body: { hasMore: offset + limit < 10_000, results } };
+    },
+  } as unknown as ArchiveApi;
+
+  it('is asked one page at a time: one query of 100 per expansion and per Load more', async () => {
+    const listing = childSources(noarkModel, { type: 'Saksmappe', id: '1' })!;
+    const first = await listChildren(api, listing, listingStart);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0]!.limit, 100);
+    assert.equal(first.entities.length, 100);
+    assert.deepEqual(first.next, { source: 0, offset: 100, anyFound: true });
+    const second = await listChildren(api, listing, first.next!);
+    assert.equal(asked.length, 2);
+    assert.equal(asked[1]!.offset, 100);
+    assert.equal(second.entities[0]!.id, '100');
+  });
 });
 
 describe('archive tree model against the sandbox demo archive', () => {
