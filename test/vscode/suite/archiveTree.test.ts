@@ -65,6 +65,15 @@ export function registerArchiveTreeTests(): void {
       assert.ok(caseFile, 'case file 2024/17 under a series');
       assert.equal(caseFile.entity!.type, 'Saksmappe');
       const entry = await childOfType(caseFile, ['Journalpost']);
+
+      assert.equal(await vscode.commands.executeCommand('noarkq.archive.copyId', caseFile), caseFile.entity!.id);
+      assert.equal(await vscode.env.clipboard.readText(), caseFile.entity!.id);
+      const query = await vscode.commands.executeCommand<vscode.TextDocument>('noarkq.archive.newQueryForChildren', caseFile);
+      assert.equal(query.languageId, 'noarkq');
+      assert.equal(query.isUntitled, true);
+      assert.match(query.getText(), new RegExp(`@id = "${caseFile.entity!.id}"\\nQUERY AbstraktRegistrering\\nWHERE refMappe.id = @id`));
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
       const documents = await entities(entry);
       let version: Node | undefined;
       for (const document of documents) {
