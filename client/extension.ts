@@ -20,6 +20,8 @@ export interface NoarkqExtensionApi {
   openResultPanels(): string[];
   /** Answers prompts with `prompts` instead of asking the user; undefined restores the dialogs. */
   setPrompts(prompts: Partial<RunPrompts> | undefined): void;
+  /** The items of the Code Lists or BSM Registry view under a path of labels (top level: []). */
+  registryItems(view: string, path: readonly string[]): Promise<vscode.TreeItem[]>;
 }
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
@@ -61,6 +63,17 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
       s.history.pick((entry) => vscode.commands.executeCommand('noarkq.runBlock', vscode.Uri.parse(entry.uri), entry.blockName, { line: entry.line, allPages: entry.allPages })),
     ),
     command('noarkq.showRequestLog', (s) => s.log.show(true)),
+    command('noarkq.codeLists.refresh', (s) => s.registries.codeListCommands.refresh()),
+    command('noarkq.codeLists.addValue', (s, argument?: unknown) => s.registries.codeListCommands.addValue(argument)),
+    command('noarkq.codeLists.editValue', (s, argument?: unknown) => s.registries.codeListCommands.editValue(argument)),
+    command('noarkq.codeLists.deleteValue', (s, argument?: unknown) => s.registries.codeListCommands.deleteValue(argument)),
+    command('noarkq.bsm.refresh', (s) => s.registries.bsmCommands.refresh()),
+    command('noarkq.bsm.addGroup', (s, argument?: unknown) => s.registries.bsmCommands.addGroup(argument)),
+    command('noarkq.bsm.editGroup', (s, argument?: unknown) => s.registries.bsmCommands.editGroup(argument)),
+    command('noarkq.bsm.deleteGroup', (s, argument?: unknown) => s.registries.bsmCommands.deleteGroup(argument)),
+    command('noarkq.bsm.addField', (s, argument?: unknown) => s.registries.bsmCommands.addField(argument)),
+    command('noarkq.bsm.editField', (s, argument?: unknown) => s.registries.bsmCommands.editField(argument)),
+    command('noarkq.bsm.deleteField', (s, argument?: unknown) => s.registries.bsmCommands.deleteField(argument)),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
@@ -71,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     setPrompts: (replacement) => {
       override = replacement;
     },
+    registryItems: async (view, path) => (await services).registries.itemsAt(view, path),
   };
 }
 
