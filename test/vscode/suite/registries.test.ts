@@ -5,6 +5,8 @@
  * confirmed, and ids breaking the rule are never sent.
  */
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { DeleteConfirmation, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
@@ -181,6 +183,46 @@ export function registerRegistriesTests(): void {
       assert.equal(deletes.length, deletesBefore, 'asked once, the protected way');
       assert.deepEqual(await api.registryItems('noarkq.bsmRegistry', ['vscode-suite']), []);
       assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
+    });
+
+    test('an archive that refuses: the view says so (its answer as text); the lists it gives are read once for the view and the server', async () => {
+      const requests: string[] = [];
+      const server = createServer((request, response) => {
+        requests.push(`${request.method} ${request.url}`);
+        if (request.url?.includes('/code-lists')) {
+          const lists = [{ type: 'Journalpost', field: 'journalposttype', defaultValue: null, values: [{ code: 'HTMLX', name: img, description: script }] }];
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: lists }));
+        } else {
+          response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ errorId: 'no-bsm', description: `Forbidden ${img}` }));
+        }
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        await vscode.workspace.getConfiguration('noarkq').update('environments', [{ name: 'refusing', baseUrl, auth: { kind: 'token' } }], vscode.ConfigurationTarget.Global);
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'refusing'), 'refusing');
+
+        const [list] = await api.registryItems('noarkq.codeLists', []);
+        assert.equal(list.label, 'journalposttype', tooltipOf(list).value);
+        assert.equal(requests.filter((r) => r.startsWith('GET ') && r.includes('/code-lists')).length, 1, `one GET for the view and the language server: ${requests.join(', ')}`);
+        const [value] = await api.registryItems('noarkq.codeLists', ['journalposttype']);
+        assert.deepEqual([value.label, value.description], ['HTMLX', img]);
+        assertInertTooltip(value);
+        const labels = await completionLabels(document, codeMarker);
+        assert.ok(labels.includes('HTMLX'), `the server has the copy the view shows: ${labels.join(', ')}`);
+
+        const [message] = await api.registryItems('noarkq.bsmRegistry', []);
+        assert.equal(message.label, 'Could not read the BSM registry of "refusing"');
+        assert.equal(message.contextValue, 'message');
+        assert.equal(message.command?.command, 'noarkq.bsm.refresh');
+        assertInertTooltip(message);
+        // Markdown escapes aside, the archive's answer is all there, its HTML as entities.
+        assert.ok(tooltipOf(message).value.replace(/\\/g, '').includes('403 (errorId no-bsm): Forbidden &lt;img src=x onerror=alert(1)&gt;'), tooltipOf(message).value);
+      } finally {
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
+        server.closeAllConnections();
+        server.close();
+      }
     });
   });
 }
