@@ -30,8 +30,8 @@ export class LiveRegistries implements vscode.Disposable {
   /** Keyed by the connection object: a changed environment gets a new connection, so a copy of
    * another archive (or of the same name with another address) is never taken for this one. */
   private held: { connection: ArchiveConnection; copy: RegistriesCopy } | undefined;
-  private readonly inFlight = new Map<RegistryPart, { connection: ArchiveConnection; done: Promise<void> }>();
-  /** Per part, the number of the latest fetch: an older answer arriving late is dropped. */
+  private readonly inFlight = new Map<RegistryPart, { connection: ArchiveConnection; answers: Promise<RegistriesCopy> }>();
+  /** Per part, the number of the latest fetch: an older answer arriving late is not kept. */
   private readonly latest = new Map<RegistryPart, number>();
   private sequence = 0;
   private readonly changed = new vscode.EventEmitter<RegistriesChange>();
@@ -47,30 +47,30 @@ export class LiveRegistries implements vscode.Disposable {
     const held = this.current(connection)[part];
     if (held) return held as NonNullable<RegistriesCopy[P]>;
     const running = this.inFlight.get(part);
-    if (running?.connection === connection) await running.done;
-    else await this.fetch(connection, [part]);
-    const fetched = this.current(connection)[part];
-    return (fetched ?? { ok: false, error: 'The archive changed while it was being read; refresh to read it again.' }) as NonNullable<RegistriesCopy[P]>;
+    const answers = running?.connection === connection ? await running.answers : await this.fetch(connection, [part]);
+    return answers[part] as NonNullable<RegistriesCopy[P]>;
   }
 
-  /** Asks the archive for `parts` (both by default), keeps the answers and tells the listeners. */
+  /**
+   * Asks the archive for `parts` (both by default) and gives their answers. They are kept, and the
+   * listeners told, unless a later fetch of the same part was started meanwhile (its answer wins).
+   */
   async fetch(connection: ArchiveConnection, parts: readonly RegistryPart[] = registryParts): Promise<RegistriesCopy> {
     const numbers = new Map(parts.map((part) => [part, ++this.sequence] as const));
     for (const [part, n] of numbers) this.latest.set(part, n);
-    const read = Promise.all(parts.map(async (part) => [part, await readPart(connection, part)] as const));
-    const done = read.then(() => undefined);
-    for (const part of parts) this.inFlight.set(part, { connection, done });
-    const answers = await read;
-    for (const part of parts) if (this.inFlight.get(part)?.done === done) this.inFlight.delete(part);
+    const answers = Promise.all(parts.map(async (part) => [part, await readPart(connection, part)] as const)).then((pairs) => Object.fromEntries(pairs) as RegistriesCopy);
+    for (const part of parts) this.inFlight.set(part, { connection, answers });
+    const fetched = await answers;
+    for (const part of parts) if (this.inFlight.get(part)?.answers === answers) this.inFlight.delete(part);
 
-    const fresh = answers.filter(([part]) => this.latest.get(part) === numbers.get(part));
-    if (fresh.length === 0) return this.current(connection);
-    if (this.held?.connection !== connection) this.held = { connection, copy: {} };
-    const copy: RegistriesCopy = { ...this.held.copy };
-    for (const [part, answer] of fresh) (copy as Record<RegistryPart, unknown>)[part] = answer;
-    this.held = { connection, copy };
-    this.changed.fire({ connection, parts: fresh.map(([part]) => part), copy });
-    return copy;
+    const fresh = parts.filter((part) => this.latest.get(part) === numbers.get(part));
+    if (fresh.length > 0) {
+      const copy: RegistriesCopy = { ...(this.held?.connection === connection ? this.held.copy : {}) };
+      for (const part of fresh) (copy as Record<RegistryPart, unknown>)[part] = fetched[part];
+      this.held = { connection, copy };
+      this.changed.fire({ connection, parts: fresh, copy });
+    }
+    return fetched;
   }
 
   dispose(): void {

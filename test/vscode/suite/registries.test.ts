@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { DeleteConfirmation, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BsmField, CodeListValue } from '../../../runner/archive/archiveApi';
-import { extensionId } from './suiteHelpers';
+import { extensionId, screenshot } from './suiteHelpers';
 
 const script = '<script>alert(1)</script>';
 const img = '<img src=x onerror=alert(1)>';
@@ -157,6 +157,9 @@ export function registerRegistriesTests(): void {
       assert.deepEqual((await api.registryItems('noarkq.bsmRegistry', ['vscode-suite', 'prioritet'])).map((i) => i.label), ['1', '2', '3']);
       const labels = await completionLabels(document, bsmMarker);
       assert.ok(labels.includes('vscode-suite'), labels.join(', '));
+      // For people: the group's HTML name as the tree shows it.
+      await vscode.commands.executeCommand('noarkq.bsmRegistry.focus');
+      await screenshot('bsm-registry-view', '.monaco-list-row[aria-label*="vscode-suite"]');
     });
 
     test('a protected environment: registry writes are confirmed, deletes need the name typed', async () => {
