@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ActiveArchive } from '../environments/activeArchive';
+import type { ArchiveConnection } from '../environments/archiveConnections';
 import type { LiveRegistries, RegistriesCopy, RegistryPart } from './liveRegistries';
 import { messageItem, type ItemModel, type MessageNode } from './registryItemModel';
 
@@ -49,7 +50,7 @@ export class RegistryTreeProvider<P extends RegistryPart, N extends { kind: stri
     if (name === undefined) {
       return [{ kind: 'message', text: 'No active environment', detail: `Select an environment (or start the sandbox) to see its ${this.shape.noun}.`, severity: 'info', command: { id: 'noarkq.selectEnvironment', title: 'Select Environment' } }];
     }
-    let connection;
+    let connection: ArchiveConnection | undefined;
     try {
       connection = await this.archive.connection(false);
     } catch (error) {
