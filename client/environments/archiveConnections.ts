@@ -76,6 +76,12 @@ export class ArchiveConnections implements vscode.Disposable {
     return connection;
   }
 
+  /** The connection already open to `environment` as it is now, without connecting or asking. */
+  opened(environment: Environment): ArchiveConnection | undefined {
+    const known = this.open.get(environment.name);
+    return known && known.fingerprint === JSON.stringify(environment) ? known.connection : undefined;
+  }
+
   /** Drops the connection (and the tokens it held) to the environment called `name`. */
   async close(name: string): Promise<void> {
     const known = this.open.get(name);

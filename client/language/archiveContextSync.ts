@@ -2,8 +2,8 @@
  * Tells the language server what only the extension knows: the active environment's variables
  * (whenever it changes) and, once a connection to an archive is made, its live code lists and BSM
  * registry, so completion offers the archive's own codes and BSM fields and the checks use them.
- * The archive is asked only when the user connects to it (a run, a view), never at activation,
- * and again after every change made from the views. The lists and the registry are the copy the
+ * The archive is asked only when the user connects to it (a run, a view) or switches back to one
+ * already connected, never at activation, and again after every change made from the views. The lists and the registry are the copy the
  * views share (`../registries/liveRegistries.ts`): whatever it fetches, the server is given.
  */
 import type * as vscode from 'vscode';
@@ -21,7 +21,7 @@ export class ArchiveContextSync implements vscode.Disposable {
 
   constructor(
     private readonly environments: EnvironmentList,
-    connections: ArchiveConnections,
+    private readonly connections: ArchiveConnections,
     private readonly live: LiveRegistries,
     private readonly send: (params: SetContextParams) => Promise<void>,
     private readonly log: vscode.LogOutputChannel,
@@ -51,6 +51,9 @@ export class ArchiveContextSync implements vscode.Disposable {
     this.lastEnvironment = fingerprint;
     // Another archive's code lists and registry say nothing about this one: forget them until it is reached.
     void this.send({ environment: active ? { ...active.variables } : null, ...(switchedArchive ? { codeLists: null, bsmRegistry: null } : {}) }).catch((error: unknown) => this.warn('variables', error));
+    // Back to an archive already connected to (no new connection, so no onDidConnect): read it again.
+    const open = switchedArchive && active ? this.connections.opened(active) : undefined;
+    if (open) void this.refresh(open);
   }
 
   private async sendLive({ connection, parts, copy }: RegistriesChange): Promise<void> {

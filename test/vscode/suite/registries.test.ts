@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { DeleteConfirmation, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BsmField, CodeListValue } from '../../../runner/archive/archiveApi';
-import { extensionId, screenshot } from './suiteHelpers';
+import { extensionId, screenshot, waitFor } from './suiteHelpers';
 
 const script = '<script>alert(1)</script>';
 const img = '<img src=x onerror=alert(1)>';
@@ -200,6 +200,7 @@ export function registerRegistriesTests(): void {
         }
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      assert.equal((await vscode.commands.executeCommand<CodeListValue | undefined>('noarkq.codeLists.addValue', { field: 'journalposttype', code: 'BACK', name: 'Tilbake' }))?.code, 'BACK');
       try {
         const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
         await vscode.workspace.getConfiguration('noarkq').update('environments', [{ name: 'refusing', baseUrl, auth: { kind: 'token' } }], vscode.ConfigurationTarget.Global);
@@ -213,6 +214,7 @@ export function registerRegistriesTests(): void {
         assertInertTooltip(value);
         const labels = await completionLabels(document, codeMarker);
         assert.ok(labels.includes('HTMLX'), `the server has the copy the view shows: ${labels.join(', ')}`);
+        assert.ok(!labels.includes('BACK'), 'the sandbox\'s codes are forgotten');
 
         const [message] = await api.registryItems('noarkq.bsmRegistry', []);
         assert.equal(message.label, 'Could not read the BSM registry of "refusing"');
@@ -226,6 +228,10 @@ export function registerRegistriesTests(): void {
         server.closeAllConnections();
         server.close();
       }
+      // Back to the sandbox, still connected: its lists are read again without anything else asking.
+      await waitFor('completion to offer the sandbox\'s code again', async () => (await completionLabels(document, codeMarker)).includes('BACK'), 20_000);
+      answerDelete = true;
+      assert.equal(await vscode.commands.executeCommand('noarkq.codeLists.deleteValue', { field: 'journalposttype', code: 'BACK' }), true);
     });
   });
 }
