@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
-import type { DeleteConfirmation, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
+import type { DeleteConfirmation, PickRequest, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BsmField, CodeListValue } from '../../../runner/archive/archiveApi';
 import { extensionId, screenshot, waitFor } from './suiteHelpers';
 
@@ -51,6 +51,7 @@ export function registerRegistriesTests(): void {
     let answerDelete = false;
     let answerWrite = false;
     let answerText: (request: TextRequest) => string | undefined = () => undefined;
+    let answerPick: (request: PickRequest) => string | undefined = () => undefined;
     const codeMarker = '"journalposttype": "';
     const bsmMarker = '"virksomhetsspesifikkeMetadata": { ';
 
@@ -71,6 +72,7 @@ export function registerRegistriesTests(): void {
           return answerWrite;
         },
         askText: async (request) => answerText(request),
+        pick: async (request) => answerPick(request),
         askSecret: async () => 'noarkq-demo-secret',
       });
       document = await vscode.workspace.openTextDocument({
@@ -157,6 +159,22 @@ export function registerRegistriesTests(): void {
       assert.deepEqual((await api.registryItems('noarkq.bsmRegistry', ['vscode-suite', 'prioritet'])).map((i) => i.label), ['1', '2', '3']);
       const labels = await completionLabels(document, bsmMarker);
       assert.ok(labels.includes('vscode-suite'), labels.join(', '));
+
+      // From the command palette: everything is picked or typed, each answer checked.
+      const picks: PickRequest[] = [];
+      answerPick = (request) => {
+        picks.push(request);
+        return request.items.some((i) => i.label === 'vscode-suite') ? 'vscode-suite' : 'string';
+      };
+      const typed: Record<string, string> = { 'A new field in vscode-suite': 'merknad', 'The name of the BSM field vscode-suite/merknad': 'Merknad', 'The description of the BSM field vscode-suite/merknad': '' };
+      answerText = (request) => typed[request.title] ?? (request.title.startsWith('The allowed values') ? 'ja, nei' : undefined);
+      const asked = await vscode.commands.executeCommand<BsmField | undefined>('noarkq.bsm.addField');
+      assert.deepEqual(asked, { fieldId: 'merknad', fieldName: 'Merknad', fieldType: 'string', fieldValues: ['ja', 'nei'] });
+      assert.deepEqual(picks.map((p) => p.title), ['Add a field to which BSM group?', 'The type of merknad (it cannot change once set)']);
+      assert.deepEqual(picks[1].items.map((i) => i.label), ['string', 'long', 'double', 'timestamp', 'encrypted']);
+      answerText = () => undefined;
+      answerPick = () => undefined;
+
       // For people: the group's HTML name as the tree shows it.
       await vscode.commands.executeCommand('noarkq.bsmRegistry.focus');
       await screenshot('bsm-registry-view', '.monaco-list-row[aria-label*="vscode-suite"]');
@@ -184,7 +202,7 @@ export function registerRegistriesTests(): void {
       assert.equal(writes.at(-1)?.typeName, true, 'a delete asks for the environment name');
       assert.equal(writes.at(-1)?.description, 'DELETE bsm-registry/group/vscode-suite/field/prioritet');
       assert.equal(deletes.length, deletesBefore, 'asked once, the protected way');
-      assert.deepEqual(await api.registryItems('noarkq.bsmRegistry', ['vscode-suite']), []);
+      assert.deepEqual((await api.registryItems('noarkq.bsmRegistry', ['vscode-suite'])).map((i) => i.label), ['merknad']);
       assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
     });
 
