@@ -1,7 +1,8 @@
 /**
  * What a run asks the user: a value nothing defines (an input box), a write to a protected
  * environment (a modal; a delete or bulk change needs the environment's name typed), a missing
- * secret (a password box). One object, so that the extension-host tests can answer in place of
+ * secret (a password box); and what the sidebar views' commands ask (a line of text, a pick, a
+ * delete's confirmation). One object, so that the extension-host tests can answer in place of
  * the user through the test API.
  */
 import * as vscode from 'vscode';
