@@ -24,6 +24,8 @@ export interface NoarkqExtensionApi {
   pendingUploads(): Promise<vscode.TreeDataProvider<unknown>>;
   /** Answers prompts with `prompts` instead of asking the user; undefined restores the dialogs. */
   setPrompts(prompts: Partial<RunPrompts> | undefined): void;
+  /** The items of the Code Lists or BSM Registry view under a path of labels (top level: []). */
+  registryItems(view: string, path: readonly string[]): Promise<vscode.TreeItem[]>;
 }
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
@@ -78,6 +80,17 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.archive.open', (s, node?: unknown) => s.archiveViews.bulk('open', node)),
     command('noarkq.archive.reveal', (s, entity?: unknown, id?: unknown) => s.archiveViews.reveal(entity, id)),
     command('noarkq.pendingUploads.attach', (s, upload?: unknown, registration?: unknown) => s.archiveViews.attachPending(upload, registration)),
+    command('noarkq.codeLists.refresh', (s) => s.registries.codeListCommands.refresh()),
+    command('noarkq.codeLists.addValue', (s, argument?: unknown) => s.registries.codeListCommands.addValue(argument)),
+    command('noarkq.codeLists.editValue', (s, argument?: unknown) => s.registries.codeListCommands.editValue(argument)),
+    command('noarkq.codeLists.deleteValue', (s, argument?: unknown) => s.registries.codeListCommands.deleteValue(argument)),
+    command('noarkq.bsm.refresh', (s) => s.registries.bsmCommands.refresh()),
+    command('noarkq.bsm.addGroup', (s, argument?: unknown) => s.registries.bsmCommands.addGroup(argument)),
+    command('noarkq.bsm.editGroup', (s, argument?: unknown) => s.registries.bsmCommands.editGroup(argument)),
+    command('noarkq.bsm.deleteGroup', (s, argument?: unknown) => s.registries.bsmCommands.deleteGroup(argument)),
+    command('noarkq.bsm.addField', (s, argument?: unknown) => s.registries.bsmCommands.addField(argument)),
+    command('noarkq.bsm.editField', (s, argument?: unknown) => s.registries.bsmCommands.editField(argument)),
+    command('noarkq.bsm.deleteField', (s, argument?: unknown) => s.registries.bsmCommands.deleteField(argument)),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
@@ -90,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     setPrompts: (replacement) => {
       override = replacement;
     },
+    registryItems: async (view, path) => (await services).registries.itemsAt(view, path),
   };
 }
 

@@ -16,6 +16,8 @@ import { SandboxController } from './environments/sandboxController';
 import { ArchiveContextSync } from './language/archiveContextSync';
 import { NoarkqLanguageClient } from './language/noarkqLanguageClient';
 import { ResultsPanels } from './panel/resultsPanel';
+import { LiveRegistries } from './registries/liveRegistries';
+import { RegistryViews } from './registries/registryViews';
 import { BlockRunner } from './run/blockRunner';
 import { createRequestLog, logExchange } from './run/requestLog';
 import { RunCodeLensProvider } from './run/runCodeLensProvider';
@@ -38,6 +40,8 @@ export interface ExtensionServices {
   contextSync: ArchiveContextSync;
   /** The archive tree, pending uploads and what their nodes do. */
   archiveViews: ArchiveViews;
+  /** The Code Lists and BSM Registry views and their commands. */
+  registries: RegistryViews;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -48,7 +52,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const secrets = new EnvironmentSecretStore(context.secrets);
   const connections = new ArchiveConnections(secrets, (environment, entry) => logExchange(log, environment.name, entry));
   const languageClient = new NoarkqLanguageClient(context.asAbsolutePath('dist/server.js'));
-  const contextSync = new ArchiveContextSync(environments, connections, (params) => languageClient.setContext(params), log);
+  const liveRegistries = new LiveRegistries();
+  const contextSync = new ArchiveContextSync(environments, connections, liveRegistries, (params) => languageClient.setContext(params), log);
   const environmentCommands = new EnvironmentCommands(environments, secrets, connections, (environment, name) => prompts().askSecret(environment, name));
   const sandbox = new SandboxController(context.globalStorageUri, environments, secrets, connections, log);
   const panels = new ResultsPanels(context.extensionUri);
@@ -66,6 +71,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
     setResponses: (params) => void languageClient.setResponses(params).catch((error: unknown) => log.warn(`Could not give the language server the responses: ${String(error)}`)),
   });
   const codeLenses = new RunCodeLensProvider();
+  const registries = new RegistryViews(archive, liveRegistries, contextSync, prompts, log);
   context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, archiveViews, new EnvironmentStatusBar(environments));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews };
+  context.subscriptions.push(liveRegistries, registries);
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries };
 }

@@ -25,6 +25,7 @@ export type SecretPrompt = (environment: Environment, name: SecretName) => Promi
 
 export class ArchiveConnections implements vscode.Disposable {
   private readonly open = new Map<string, { fingerprint: string; connection: ArchiveConnection }>();
+  private readonly opening = new Map<string, { fingerprint: string; connection: Promise<ArchiveConnection | undefined> }>();
   private readonly connected = new vscode.EventEmitter<ArchiveConnection>();
   /** A new connection was made (the extension then sends the server what it can fetch). */
   readonly onDidConnect = this.connected.event;
@@ -39,6 +40,20 @@ export class ArchiveConnections implements vscode.Disposable {
     const fingerprint = JSON.stringify(environment);
     const known = this.open.get(environment.name);
     if (known && known.fingerprint === fingerprint) return known.connection;
+    // Callers at the same moment (a view and a command) share one connection and one secret prompt.
+    const opening = this.opening.get(environment.name);
+    if (opening && opening.fingerprint === fingerprint) return opening.connection;
+    const connection = this.openConnection(environment, fingerprint, prompt);
+    this.opening.set(environment.name, { fingerprint, connection });
+    try {
+      return await connection;
+    } finally {
+      if (this.opening.get(environment.name)?.connection === connection) this.opening.delete(environment.name);
+    }
+  }
+
+  private async openConnection(environment: Environment, fingerprint: string, prompt: SecretPrompt): Promise<ArchiveConnection | undefined> {
+    const known = this.open.get(environment.name);
     if (known) await this.close(environment.name);
 
     let secrets = await this.secrets.read(environment);
@@ -59,6 +74,12 @@ export class ArchiveConnections implements vscode.Disposable {
     this.open.set(environment.name, { fingerprint, connection });
     this.connected.fire(connection);
     return connection;
+  }
+
+  /** The connection already open to `environment` as it is now, without connecting or asking. */
+  opened(environment: Environment): ArchiveConnection | undefined {
+    const known = this.open.get(environment.name);
+    return known && known.fingerprint === JSON.stringify(environment) ? known.connection : undefined;
   }
 
   /** Drops the connection (and the tokens it held) to the environment called `name`. */

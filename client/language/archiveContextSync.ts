@@ -2,25 +2,45 @@
  * Tells the language server what only the extension knows: the active environment's variables
  * (whenever it changes) and, once a connection to an archive is made, its live code lists and BSM
  * registry, so completion offers the archive's own codes and BSM fields and the checks use them.
- * The archive is asked only when the user connects to it (a run), never at activation.
+ * The archive is asked only when the user connects to it (a run, a view) or switches back to one
+ * already connected, never at activation, and again after every change made from the views. The lists and the registry are the copy the
+ * views share (`../registries/liveRegistries.ts`): whatever it fetches, the server is given.
  */
 import type * as vscode from 'vscode';
 import type { BsmGroup, CodeList } from '../../runner/archive/archiveApi';
 import type { SetContextParams } from '../../server/protocol';
 import type { ArchiveConnection, ArchiveConnections } from '../environments/archiveConnections';
 import type { EnvironmentList } from '../environments/environmentList';
+import type { LiveRegistries, RegistriesChange, RegistryPart } from '../registries/liveRegistries';
 
 export class ArchiveContextSync implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private lastEnvironment: string | undefined;
+  /** The last notification with live data, so that `refresh` can resolve once it is sent. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly environments: EnvironmentList,
-    connections: ArchiveConnections,
+    private readonly connections: ArchiveConnections,
+    private readonly live: LiveRegistries,
     private readonly send: (params: SetContextParams) => Promise<void>,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.subscriptions = [environments.onDidChange(() => this.environmentChanged()), connections.onDidConnect((connection) => void this.fetchLive(connection))];
+    this.subscriptions = [
+      environments.onDidChange(() => this.environmentChanged()),
+      connections.onDidConnect((connection) => void (this.isActive(connection) && this.refresh(connection))),
+      live.onDidChange((change) => (this.sending = this.sendLive(change))),
+    ];
+  }
+
+  /**
+   * Reads the archive's code lists and BSM registry (or the `parts` named) into the shared copy
+   * and gives them to the language server (when `connection` is the active environment's);
+   * resolves once they are sent. Never throws: what could not be read or sent goes to the log.
+   */
+  async refresh(connection: ArchiveConnection, parts?: readonly RegistryPart[]): Promise<void> {
+    await this.live.fetch(connection, parts);
+    await this.sending;
   }
 
   private environmentChanged(): void {
@@ -31,17 +51,27 @@ export class ArchiveContextSync implements vscode.Disposable {
     this.lastEnvironment = fingerprint;
     // Another archive's code lists and registry say nothing about this one: forget them until it is reached.
     void this.send({ environment: active ? { ...active.variables } : null, ...(switchedArchive ? { codeLists: null, bsmRegistry: null } : {}) }).catch((error: unknown) => this.warn('variables', error));
+    // Back to an archive already connected to (no new connection, so no onDidConnect): read it again.
+    const open = switchedArchive && active ? this.connections.opened(active) : undefined;
+    if (open) void this.refresh(open);
   }
 
-  private async fetchLive(connection: ArchiveConnection): Promise<void> {
-    if (this.environments.active()?.name !== connection.environment.name) return;
-    const [codeLists, registry] = await Promise.allSettled([connection.client.codeLists(), connection.client.bsmRegistry()]);
+  private async sendLive({ connection, parts, copy }: RegistriesChange): Promise<void> {
+    if (!this.isActive(connection)) return;
     const params: SetContextParams = {};
-    if (codeLists.status === 'fulfilled') params.codeLists = byField(codeLists.value.body.results);
-    else this.warn('code lists', codeLists.reason);
-    if (registry.status === 'fulfilled') params.bsmRegistry = registry.value.body.results.map(bsmGroup);
-    else this.warn('BSM registry', registry.reason);
+    if (parts.includes('codeLists') && copy.codeLists) {
+      if (copy.codeLists.ok) params.codeLists = byField(copy.codeLists.value);
+      else this.warn('code lists', copy.codeLists.error);
+    }
+    if (parts.includes('bsmRegistry') && copy.bsmRegistry) {
+      if (copy.bsmRegistry.ok) params.bsmRegistry = copy.bsmRegistry.value.map(bsmGroup);
+      else this.warn('BSM registry', copy.bsmRegistry.error);
+    }
     if (params.codeLists !== undefined || params.bsmRegistry !== undefined) await this.send(params).catch((error: unknown) => this.warn('live context', error));
+  }
+
+  private isActive(connection: ArchiveConnection): boolean {
+    return this.environments.active()?.name === connection.environment.name;
   }
 
   private warn(what: string, error: unknown): void {

@@ -1,7 +1,8 @@
 /**
  * What a run asks the user: a value nothing defines (an input box), a write to a protected
  * environment (a modal; a delete or bulk change needs the environment's name typed), a missing
- * secret (a password box). One object, so that the extension-host tests can answer in place of
+ * secret (a password box); and what the sidebar views' commands ask (a line of text, a pick, a
+ * delete's confirmation). One object, so that the extension-host tests can answer in place of
  * the user through the test API.
  */
 import * as vscode from 'vscode';
@@ -18,10 +19,35 @@ export interface WriteConfirmation {
   typeName: boolean;
 }
 
+/** A line of text the views' commands ask for (a code, a name, a BSM id). */
+export interface TextRequest {
+  title: string;
+  prompt: string;
+  /** The current value, when editing. */
+  value?: string;
+  /** What is wrong with `text`, checked as it is typed and again before it is sent. */
+  validate(text: string): string | undefined;
+}
+
+/** One of a few choices (a code list, a field type); the answer is the chosen item's label. */
+export interface PickRequest {
+  title: string;
+  items: { label: string; description?: string }[];
+}
+
+/** A delete from an environment that is not protected (a protected one asks through `confirmWrite`). */
+export interface DeleteConfirmation {
+  environment: string;
+  description: string;
+}
+
 export interface RunPrompts {
   askValue(request: { name: string; block: string }): Promise<JsonValue | undefined>;
   confirmWrite(request: WriteConfirmation): Promise<boolean>;
   askSecret(environment: Environment, name: SecretName): Promise<string | undefined>;
+  askText(request: TextRequest): Promise<string | undefined>;
+  pick(request: PickRequest): Promise<string | undefined>;
+  confirmDelete(request: DeleteConfirmation): Promise<boolean>;
 }
 
 export const vscodePrompts: RunPrompts = {
@@ -51,4 +77,18 @@ export const vscodePrompts: RunPrompts = {
   },
 
   askSecret,
+
+  askText({ title, prompt, value, validate }) {
+    return Promise.resolve(vscode.window.showInputBox({ title: `noarkq: ${title}`, prompt, value, ignoreFocusOut: true, validateInput: validate }));
+  },
+
+  async pick({ title, items }) {
+    const chosen = await vscode.window.showQuickPick(items, { title: `noarkq: ${title}`, matchOnDescription: true, ignoreFocusOut: true });
+    return chosen?.label;
+  },
+
+  async confirmDelete({ environment, description }) {
+    const choice = await vscode.window.showWarningMessage(`Delete ${description} in "${environment}"?`, { modal: true, detail: 'A delete cannot be undone.' }, 'Delete');
+    return choice === 'Delete';
+  },
 };

@@ -139,21 +139,27 @@ function checkBsmValue(field: BsmField, value: JsonNode, out: NoarkqDiagnostic[]
 
 /** What the value should be, or undefined when it fits the type (unknown types are not checked). */
 function typeProblem(fieldType: string, value: JsonNode): string | undefined {
-  const v = value.value;
+  if (value.type === 'string' && typeof value.value === 'string') return bsmTextValueProblem(fieldType, value.value);
+  if (value.type === 'number' && (fieldType === 'double' || (fieldType === 'long' && Number.isInteger(value.value)))) return undefined;
+  return bsmTextValueProblem(fieldType, undefined);
+}
+
+/**
+ * What a value written as text should be for a field of `fieldType` (e.g. "whole numbers"), or
+ * undefined when it fits; `undefined` text stands for a value that is not text at all. Also what
+ * the editor checks a field's allowed values with before sending them.
+ */
+export function bsmTextValueProblem(fieldType: string, text: string | undefined): string | undefined {
   switch (fieldType) {
     case 'string':
     case 'encrypted':
-      return value.type === 'string' ? undefined : 'strings';
+      return text !== undefined ? undefined : 'strings';
     case 'long':
-      if (value.type === 'number' && Number.isInteger(v)) return undefined;
-      if (value.type === 'string' && /^-?\d+$/.test(v as string)) return undefined;
-      return 'whole numbers';
+      return text !== undefined && /^-?\d+$/.test(text) ? undefined : 'whole numbers';
     case 'double':
-      if (value.type === 'number') return undefined;
-      if (value.type === 'string' && (v as string).trim() !== '' && Number.isFinite(Number(v))) return undefined;
-      return 'numbers';
+      return text !== undefined && text.trim() !== '' && Number.isFinite(Number(text)) ? undefined : 'numbers';
     case 'timestamp':
-      return value.type === 'string' && isValidTimestamp(v as string) ? undefined : 'timestamps "yyyy-MM-ddTHH:mm:ss.SSS+0200"';
+      return text !== undefined && isValidTimestamp(text) ? undefined : 'timestamps "yyyy-MM-ddTHH:mm:ss.SSS+0200"';
     default:
       return undefined;
   }

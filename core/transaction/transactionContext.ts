@@ -5,8 +5,11 @@
  */
 import type { NoarkModel } from '../schema/types';
 
+/** The `fieldType`s of BSM fields, as the bsm-registry endpoint names them. */
+export const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'] as const;
+
 /** `fieldType` of a BSM field, as the bsm-registry endpoint returns it. */
-export type BsmFieldType = 'string' | 'long' | 'double' | 'timestamp' | 'encrypted';
+export type BsmFieldType = (typeof bsmFieldTypes)[number];
 
 /** One field of a BSM group (`GET bsm-registry` → `results[].fields[]`). */
 export interface BsmField {

@@ -3,11 +3,11 @@
  * transaction, so the registry is cached and the cache dropped on every write (this process is the
  * only writer of its archive).
  */
-import type { BsmField, BsmFieldType, BsmGroup } from '../../core/transaction';
+import { bsmFieldTypes, type BsmField, type BsmFieldType, type BsmGroup } from '../../core/transaction';
 import { ServiceError } from '../http/errors';
 import type { Database, SqlSession } from '../store/database';
 
-export const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'] as const satisfies readonly BsmFieldType[];
+export { bsmFieldTypes };
 
 export function bsmRegistrySchemaStatements(): string[] {
   return [

@@ -6,6 +6,7 @@
 import Mocha from 'mocha';
 import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExtensionTests } from './extension.test';
+import { registerRegistriesTests } from './registries.test';
 
 export function run(): Promise<void> {
   // NOARKQ_TEST_GREP runs only the tests whose full title matches (while working on one feature).
@@ -14,6 +15,7 @@ export function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'extension.test', mocha);
   registerExtensionTests();
   registerArchiveTreeTests();
+  registerRegistriesTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
