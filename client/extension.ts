@@ -20,6 +20,9 @@ export interface NoarkqExtensionApi {
   openResultPanels(): string[];
   /** Answers prompts with `prompts` instead of asking the user; undefined restores the dialogs. */
   setPrompts(prompts: Partial<RunPrompts> | undefined): void;
+  /** Hands `message` to the results panel of `key` as if its webview had sent it (validated the
+   * same way): a test cannot click inside a webview. */
+  sendFromPanel(key: string, message: unknown): Promise<void>;
 }
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
@@ -61,6 +64,10 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
       s.history.pick((entry) => vscode.commands.executeCommand('noarkq.runBlock', vscode.Uri.parse(entry.uri), entry.blockName, { line: entry.line, allPages: entry.allPages })),
     ),
     command('noarkq.showRequestLog', (s) => s.log.show(true)),
+    command('noarkq.fullTextSearch', (s, doctype?: unknown, query?: unknown) => s.search.run(doctype, query)),
+    command('noarkq.showChangeLog', (s, entity?: unknown, id?: unknown) => s.logs.show('change', entity, id)),
+    command('noarkq.showAccessLog', (s, entity?: unknown, id?: unknown) => s.logs.show('access', entity, id)),
+    command('noarkq.showDownloadLog', (s, entity?: unknown, id?: unknown) => s.logs.show('download', entity, id)),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
@@ -71,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     setPrompts: (replacement) => {
       override = replacement;
     },
+    sendFromPanel: async (key, message) => (await services).panels.receive(key, message),
   };
 }
 

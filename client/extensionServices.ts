@@ -20,6 +20,9 @@ import { createRequestLog, logExchange } from './run/requestLog';
 import { RunCodeLensProvider } from './run/runCodeLensProvider';
 import { RunHistory } from './run/runHistory';
 import type { RunPrompts } from './run/runPrompts';
+import { EntityLogCommands } from './search/entityLogCommands';
+import { revealInTree } from './search/entityReveal';
+import { FullTextSearchCommand } from './search/fullTextSearchCommand';
 
 export { vscodePrompts } from './run/runPrompts';
 
@@ -35,6 +38,8 @@ export interface ExtensionServices {
   /** The active environment's archive, for the sidebar views and their commands. */
   archive: ActiveArchive;
   contextSync: ArchiveContextSync;
+  search: FullTextSearchCommand;
+  logs: EntityLogCommands;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -48,7 +53,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const contextSync = new ArchiveContextSync(environments, connections, (params) => languageClient.setContext(params), log);
   const environmentCommands = new EnvironmentCommands(environments, secrets, connections, (environment, name) => prompts().askSecret(environment, name));
   const sandbox = new SandboxController(context.globalStorageUri, environments, secrets, connections, log);
-  const panels = new ResultsPanels(context.extensionUri);
+  // A hit's "Reveal" is only ever clicked after `archive` below exists.
+  const panels = new ResultsPanels(context.extensionUri, (entity) => revealInTree(archive, noarkModel, entity));
   const history = new RunHistory();
   const runner = new BlockRunner({
     model: noarkModel,
@@ -61,6 +67,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   });
   const codeLenses = new RunCodeLensProvider();
   const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
+  const search = new FullTextSearchCommand(archive, panels, context.globalState);
+  const logs = new EntityLogCommands(archive, panels, noarkModel);
   context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, new EnvironmentStatusBar(environments));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync };
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, search, logs };
 }
