@@ -51,7 +51,7 @@ export class EntityLogCommands {
     } else {
       const checked = logEntityOf(this.model, kind, arg, second);
       if (!checked.ok) {
-        void vscode.window.showErrorMessage(`noarkq: ${checked.error}`);
+        void vscode.window.showErrorMessage(checked.error);
         return undefined;
       }
       entity = checked.entity;

@@ -187,7 +187,7 @@ class ResultsApp {
       view.request && `${view.request.method} ${view.request.url}`,
       `${numbers.format(Math.round(view.durationMs))} ms`,
       formatBytes(view.bytes),
-      rows !== undefined && `${numbers.format(rows)} ${rows === 1 ? 'row' : 'rows'}${this.canLoadMore ? ', more available' : ''}`,
+      rows !== undefined && `${numbers.format(rows)} ${view.content.kind === 'fullText' ? (rows === 1 ? 'hit' : 'hits') : rows === 1 ? 'row' : 'rows'}${this.canLoadMore ? ', more available' : ''}`,
       view.pages !== undefined && `${view.pages} pages`,
       clock.format(view.receivedAt),
     ].filter((p): p is string => typeof p === 'string');

@@ -5,6 +5,7 @@
  */
 import Mocha from 'mocha';
 import { registerExtensionTests } from './extension.test';
+import { registerSearchTests } from './search.test';
 
 export function run(): Promise<void> {
   // NOARKQ_TEST_GREP runs only the tests whose full title matches (while working on one feature).
@@ -12,6 +13,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'extension.test', mocha);
   registerExtensionTests();
+  registerSearchTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
