@@ -13,7 +13,7 @@ import { hitEntity } from '../search/hitEntity';
 import { webviewMessage, type HostMessage, type ResultView } from '../webview/resultsMessages';
 import { writeCsv, writeJson } from './resultsExport';
 import { packCells } from '../webview/packedCells';
-import { bodyWithLoadedRows, boundedText, describeResult, gridContent, hitViews, prettyJsonChunks, type GridRows } from './resultsView';
+import { bodyWithLoadedRows, boundedText, describeResult, gridContent, hitViews, prettyJsonChunks, searchedDoctype, type GridRows } from './resultsView';
 
 /** The next pages of a result that has more: query results, log entries or full-text hits. */
 export interface MorePages {
@@ -127,7 +127,7 @@ export class ResultsSession {
       grid && view.content.kind === 'grid'
         ? { ...view, content: gridContent(grid, shown.hasMore, firstRows) }
         : shown.hits && view.content.kind === 'fullText'
-          ? { ...view, content: { ...view.content, hits: hitViews(shown.hits), hasMore: shown.hasMore } }
+          ? { ...view, content: { ...view.content, hits: hitViews(shown.hits, searchedDoctype(shown.result.request)), hasMore: shown.hasMore } }
           : view;
     this.host.post({ type: 'show', generation: shown.generation, view: current, canLoadMore: shown.hasMore && shown.more !== undefined });
     if (grid && view.content.kind === 'grid' && grid.records.length > firstRows) {
@@ -160,7 +160,7 @@ export class ResultsSession {
         } else if (hits) {
           const records = page.results as readonly JsonValue[];
           hits.push(...records);
-          this.host.post({ type: 'hits', generation: shown.generation, hits: hitViews(records), hasMore: page.hasMore });
+          this.host.post({ type: 'hits', generation: shown.generation, hits: hitViews(records, searchedDoctype(shown.result.request)), hasMore: page.hasMore });
         }
         // An archive that says there is more but sends nothing would keep "Load all" busy forever.
         if (page.hasMore && page.results.length === 0) {
@@ -182,10 +182,8 @@ export class ResultsSession {
   private async reveal(shown: Shown, index: number): Promise<void> {
     const hit = shown.hits?.[index];
     if (hit === undefined) return;
-    const sent = shown.result.request?.body;
-    const doctype = typeof sent === 'object' && sent !== null && !Array.isArray(sent) && typeof sent.doctype === 'string' ? sent.doctype : undefined;
     const ids = typeof hit === 'object' && hit !== null && !Array.isArray(hit) ? hit.ids : undefined;
-    const entity = hitEntity(doctype, ids);
+    const entity = hitEntity(searchedDoctype(shown.result.request), ids);
     if (!entity || !this.host.reveal) {
       this.host.report('info', `Hit ${index + 1} names no entity the archive tree can show.`);
       return;

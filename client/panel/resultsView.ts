@@ -7,6 +7,7 @@ import { identifyingFields, noarkModel } from '../../core/schema';
 import type { JsonValue } from '../../core/jsonValue';
 import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import { hitEntity } from '../search/hitEntity';
 import { packCells } from '../webview/packedCells';
 import type { FullTextHitView, HighlightPart, ResultContent, ResultError, ResultView } from '../webview/resultsMessages';
 
@@ -175,19 +176,29 @@ function isFullTextBody(body: JsonObject): boolean {
   return Array.isArray(body.results) && body.results.length > 0 && body.results.every(isFullTextHit);
 }
 
-/** Full-text hits as the webview shows them; anything that is not a hit is left out. */
-export function hitViews(records: readonly JsonValue[]): FullTextHitView[] {
-  return records.filter(isFullTextHit).map((hit) => ({
-    ids: Object.entries(hit.ids).map(([key, ids]) => ({ key, ids: stringList(ids) })),
-    highlights: Object.entries(hit.highlights).map(([key, snippets]) => ({
-      key,
-      snippets: stringList(snippets).map(highlightParts),
-    })),
-  }));
+/** The collection a full-text request searched (undefined: the archive's default). */
+export function searchedDoctype(request: BlockRunResult['request']): string | undefined {
+  const sent = request?.body;
+  return isObject(sent) && typeof sent.doctype === 'string' ? sent.doctype : undefined;
 }
 
-function fullTextContent(body: JsonObject, hasMore: boolean): ResultContent {
-  const hits = hitViews(body.results as JsonValue[]);
+/** Full-text hits of a search of `doctype` as the webview shows them; anything that is not a hit is left out. */
+export function hitViews(records: readonly JsonValue[], doctype: string | undefined): FullTextHitView[] {
+  return records.filter(isFullTextHit).map((hit) => {
+    const entity = hitEntity(doctype, hit.ids);
+    return {
+      ids: Object.entries(hit.ids).map(([key, ids]) => ({ key, ids: stringList(ids) })),
+      highlights: Object.entries(hit.highlights).map(([key, snippets]) => ({
+        key,
+        snippets: stringList(snippets).map(highlightParts),
+      })),
+      ...(entity ? { entity: { type: entity.type, id: entity.id } } : {}),
+    };
+  });
+}
+
+function fullTextContent(body: JsonObject, hasMore: boolean, doctype: string | undefined): ResultContent {
+  const hits = hitViews(body.results as JsonValue[], doctype);
   return { kind: 'fullText', total: typeof body.total === 'number' ? body.total : hits.length, hits, hasMore };
 }
 
@@ -234,7 +245,7 @@ export function describeResult(title: string, result: BlockRunResult): Described
   // An error body is shown as the error (and in the JSON view), never as results.
   if (result.ok && isObject(body)) {
     if (isObject(body.saved)) content = transactionContent(body.saved);
-    else if (isFullTextBody(body)) content = fullTextContent(body, hasMoreAfter(body, result.request));
+    else if (isFullTextBody(body)) content = fullTextContent(body, hasMoreAfter(body, result.request), searchedDoctype(result.request));
     else if ((grid = GridRows.of(body))) content = gridContent(grid, hasMoreAfter(body, result.request));
   }
   const view: ResultView = {

@@ -312,7 +312,7 @@ class ResultsApp {
               { class: 'hit-ids' },
               hit.ids.map((i) => element('span', { class: 'hit-id' }, [element('span', { class: 'hit-key' }, [i.key]), ' ', i.ids.join(', ')])),
             ),
-            button('Reveal', 'list-tree', () => send({ type: 'revealHit', hit: index }), { class: 'hit-reveal', title: 'Reveal the entity of this hit in the archive tree' }),
+            hit.entity && button('Reveal', 'list-tree', () => send({ type: 'revealHit', hit: index }), { class: 'hit-reveal', title: `Reveal ${hit.entity.type} ${hit.entity.id} in the archive tree` }),
           ]),
           ...hit.highlights.map((h) =>
             element('div', { class: 'hit-highlight' }, [

@@ -13,6 +13,8 @@ export const highlightPart = z.object({ text: z.string(), mark: z.boolean() });
 export const fullTextHit = z.object({
   ids: z.array(z.object({ key: z.string(), ids: z.array(z.string()) })),
   highlights: z.array(z.object({ key: z.string(), snippets: z.array(z.array(highlightPart)) })),
+  /** The entity "Reveal" shows in the archive tree (client/search/hitEntity.ts), if the hit names one. */
+  entity: z.object({ type: z.string(), id: z.string() }).optional(),
 });
 
 /** Rows of cells as display text, packed (see packedCells.ts). */

@@ -70,6 +70,7 @@ describe('ResultsSession with full-text hits', () => {
     assert.ok(shown?.type === 'show' && shown.view.content.kind === 'fullText');
     assert.equal(shown.canLoadMore, true);
     assert.equal(shown.view.content.hasMore, true);
+    assert.deepEqual(shown.view.content.hits[0]?.entity, { type: 'Dokumentversjon', id: '2000' }, 'each hit says what Reveal shows');
 
     await session.receive({ type: 'loadMore', all: true });
     const appended = posted.filter((m) => m.type === 'hits');
@@ -123,10 +124,13 @@ describe('ResultsSession with full-text hits', () => {
   });
 
   test('a hit that names no entity, or a host without a tree, says so', async () => {
-    const { host, revealed, reports } = fakeHost();
+    const { host, posted, revealed, reports } = fakeHost();
     const session = new ResultsSession(host);
     session.show('Search', searchResult('Tekst', [{ ids: { 'Noe.id': ['1'] }, highlights: {} }], 1));
     await session.receive({ type: 'ready' });
+    const shown = posted[0];
+    assert.ok(shown?.type === 'show' && shown.view.content.kind === 'fullText');
+    assert.equal(shown.view.content.hits[0]?.entity, undefined, 'no Reveal for it');
     await session.receive({ type: 'revealHit', hit: 0 });
     assert.deepEqual(revealed, []);
     assert.deepEqual(reports, ['info: Hit 1 names no entity the archive tree can show.']);

@@ -66,7 +66,9 @@ describe('search and logs in the results webview', () => {
       const hit = (p: string, i: number) => ({ ids: { 'Dokumentversjon.id': [String(100 + i)], [p]: [p] }, highlights: { [p]: [`${p} |=hlstart=|${p}|=hlstop=|`] } });
       const half = Math.floor(scriptPayloads.length / 2);
       const firstHits = scriptPayloads.slice(0, half).map(hit);
-      const laterHits = scriptPayloads.slice(half).map((p, i) => hit(p, half + i));
+      const laterHits: { ids: Record<string, string[]>; highlights: Record<string, string[]> }[] = scriptPayloads.slice(half).map((p, i) => hit(p, half + i));
+      // The last hit names no entity: it gets no Reveal.
+      laterHits.push({ ids: { 'Noe.id': ['1'] }, highlights: { Tekst: ['uten |=hlstart=|enhet|=hlstop=|'] } });
       const more: MorePages = { next: async () => ({ results: laterHits as unknown as JsonValue[], hasMore: false }) };
       await results.show(
         'Search "<b>x</b>" in Tekst',
@@ -78,11 +80,14 @@ describe('search and logs in the results webview', () => {
       assert.equal(await page.locator('.hit').count(), half);
 
       await page.locator('.load-next').click();
-      await page.locator('.hit').nth(scriptPayloads.length - 1).waitFor();
+      await page.locator('.hit').nth(scriptPayloads.length).waitFor();
       const marks = await page.locator('.snippet mark').allTextContents();
-      assert.deepEqual(marks, [...scriptPayloads], 'every highlight of both pages shows as its text');
+      assert.deepEqual(marks, [...scriptPayloads, 'enhet'], 'every highlight of both pages shows as its text');
       const keys = await page.locator('.hit-highlight .hit-key').allTextContents();
-      assert.deepEqual(keys, [...scriptPayloads]);
+      assert.deepEqual(keys, [...scriptPayloads, 'Tekst']);
+      assert.equal(await page.locator('.hit-reveal').count(), scriptPayloads.length, 'a Reveal for each hit that names an entity');
+      assert.equal(await page.locator('.hit').nth(scriptPayloads.length).locator('.hit-reveal').count(), 0);
+      assert.equal(await page.locator('.hit').nth(7).locator('.hit-reveal').getAttribute('title'), 'Reveal Dokumentversjon 107 in the archive tree');
       assert.ok(await page.locator('.more').isHidden(), 'nothing more to load');
 
       await page.locator('.hit').nth(3).locator('.hit-reveal').click();
