@@ -7,7 +7,7 @@
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema/types';
 import type { AccessLogBody, ArchiveApi, ArchiveResponse, ChangeLogBody, DownloadLogBody, PagedLogResponse } from '../../runner/archive/archiveApi';
-import type { EntityRef } from '../archive/entityRef';
+import { entityRefOf, type EntityRef } from '../archive/entityRef';
 import type { MorePages } from '../panel/resultsSession';
 import { failureResult, notSentResult, responseResult } from './archiveCallResult';
 import { lookUpEntity } from './entityLookup';
@@ -19,6 +19,29 @@ export type LogKind = 'change' | 'access' | 'download';
 export const logPageSize = 50;
 
 export const logTitles: Record<LogKind, string> = { change: 'Change log', access: 'Access log', download: 'Download log' };
+
+export const logCommands: Record<LogKind, string> = { change: 'noarkq.showChangeLog', access: 'noarkq.showAccessLog', download: 'noarkq.showDownloadLog' };
+
+/** An id as the archive gives them (a number) or a uuid, which the change log also takes. */
+export const idPattern = /^[0-9A-Za-z-]{1,64}$/;
+
+/** The entity a log command was given, checked; a message naming the problem otherwise. */
+export function logEntityOf(model: NoarkModel, kind: LogKind, arg: unknown, second: unknown): { ok: true; entity: EntityRef } | { ok: false; error: string } {
+  const command = logCommands[kind];
+  const entity = entityRefOf(arg, second);
+  if (!entity) return { ok: false, error: `${command}: the argument is not an archive entity: give a tree node, { type, id } or (type, id).` };
+  if (!model.getType(entity.type)) return { ok: false, error: `${command}: ${JSON.stringify(entity.type.slice(0, 60))} is not an entity type of the archive.` };
+  if (!idPattern.test(entity.id)) return { ok: false, error: `${command}: ${JSON.stringify(entity.id.slice(0, 60))} is not an id of the archive (a number, or a uuid).` };
+  return { ok: true, entity };
+}
+
+export function logPanelKey(kind: LogKind, entity: EntityRef): string {
+  return `noarkq.log:${kind}:${entity.type}:${entity.id}`;
+}
+
+export function logPanelTitle(kind: LogKind, entity: EntityRef): string {
+  return `${logTitles[kind]} of ${entity.type} ${entity.label ?? entity.id}`;
+}
 
 /** The types the archive keeps a change log for, concrete ones included (the spec lists some abstract types). */
 export function hasChangeLog(model: NoarkModel, type: string): boolean {

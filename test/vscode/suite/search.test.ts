@@ -82,6 +82,20 @@ export function registerSearchTests(): void {
       assert.equal((again?.body as { total: number }).total, body.total);
     });
 
+    test('the access and download logs of a demo document version', async () => {
+      assert.ok(hits, 'the search test ran first');
+      const version: EntityRef = { type: 'Dokumentversjon', id: hits.results[0]!.ids['Dokumentversjon.id']![0]! };
+      const access = await vscode.commands.executeCommand<BlockRunResult | undefined>('noarkq.showAccessLog', version);
+      assert.ok(access?.ok, JSON.stringify(access?.error));
+      const reads = (access.body as { results: { objectType: string }[] }).results;
+      assert.ok(reads.length > 0, 'looking up its uuid read it at least once');
+      assert.ok(reads.every((r) => r.objectType === 'Dokumentversjon'));
+      const downloads = await vscode.commands.executeCommand<BlockRunResult | undefined>('noarkq.showDownloadLog', version);
+      assert.ok(downloads?.ok, JSON.stringify(downloads?.error));
+      assert.ok(Array.isArray((downloads.body as { results: unknown[] }).results));
+      for (const kind of ['access', 'download']) assert.ok(api.openResultPanels().includes(`noarkq.log:${kind}:Dokumentversjon:${version.id}`), api.openResultPanels().join(', '));
+    });
+
     test('bad arguments are refused, saying which and why, with nothing sent', async () => {
       const panels = api.openResultPanels().length;
       assert.equal(await vscode.commands.executeCommand('noarkq.fullTextSearch', 'Saksmappe', demoWord), undefined);
