@@ -9,6 +9,7 @@ import type { NoarkModel } from '../../core/schema/types';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import type { EntityRef } from '../archive/entityRef';
 import type { ActiveArchive } from '../environments/activeArchive';
+import type { ArchiveConnection } from '../environments/archiveConnections';
 import type { ResultsPanels } from '../panel/resultsPanel';
 import { hasChangeLog, idPattern, logEntityOf, logPanelKey, logPanelTitle, logTitles, readEntityLog, type LogKind } from './entityLogs';
 
@@ -33,7 +34,7 @@ export class EntityLogCommands {
       }
       entity = checked.entity;
     }
-    let connection;
+    let connection: ArchiveConnection | undefined;
     try {
       connection = await this.archive.connection();
     } catch (error) {

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import type { ActiveArchive } from '../environments/activeArchive';
+import type { ArchiveConnection } from '../environments/archiveConnections';
 import type { ResultsPanels } from '../panel/resultsPanel';
 import { searchFullText } from './fullTextResults';
 import { doctypes, parseSearchArguments, queryArgument, type Doctype } from './searchArguments';
@@ -44,7 +45,7 @@ export class FullTextSearchCommand {
     await this.memory.update(lastDoctypeKey, doctype);
     await this.memory.update(lastQueryKey, query);
 
-    let connection;
+    let connection: ArchiveConnection | undefined;
     try {
       connection = await this.archive.connection();
     } catch (error) {

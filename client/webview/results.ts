@@ -179,6 +179,12 @@ class ResultsApp {
     return undefined;
   }
 
+  /** "1 row", "20 rows"; full-text results count hits. */
+  private count(n: number): string {
+    const [one, many] = this.view?.content.kind === 'fullText' ? ['hit', 'hits'] : ['row', 'rows'];
+    return `${numbers.format(n)} ${n === 1 ? one : many}`;
+  }
+
   private renderFacts(): void {
     const view = this.view;
     if (!view) return;
@@ -187,7 +193,7 @@ class ResultsApp {
       view.request && `${view.request.method} ${view.request.url}`,
       `${numbers.format(Math.round(view.durationMs))} ms`,
       formatBytes(view.bytes),
-      rows !== undefined && `${numbers.format(rows)} ${view.content.kind === 'fullText' ? (rows === 1 ? 'hit' : 'hits') : rows === 1 ? 'row' : 'rows'}${this.canLoadMore ? ', more available' : ''}`,
+      rows !== undefined && `${this.count(rows)}${this.canLoadMore ? ', more available' : ''}`,
       view.pages !== undefined && `${view.pages} pages`,
       clock.format(view.receivedAt),
     ].filter((p): p is string => typeof p === 'string');
@@ -202,7 +208,7 @@ class ResultsApp {
     for (const b of this.moreButtons) setDisabled(b, loading);
     this.cancelButton.toggleAttribute('hidden', !loading);
     this.progress.toggleAttribute('hidden', !loading);
-    this.loadNote.textContent = loading ? `${all ? 'Loading all' : 'Loading next page'}… ${numbers.format(loaded)} rows` : (note ?? '');
+    this.loadNote.textContent = loading ? `${all ? 'Loading all' : 'Loading next page'}… ${this.count(loaded)}` : (note ?? '');
     this.renderFacts();
   }
 

@@ -89,6 +89,7 @@ describe('search and logs in the results webview', () => {
       assert.equal(await page.locator('.hit').nth(scriptPayloads.length).locator('.hit-reveal').count(), 0);
       assert.equal(await page.locator('.hit').nth(7).locator('.hit-reveal').getAttribute('title'), 'Reveal Dokumentversjon 107 in the archive tree');
       assert.ok(await page.locator('.more').isHidden(), 'nothing more to load');
+      assert.match((await page.locator('.facts').textContent()) ?? '', new RegExp(`· ${scriptPayloads.length + 1} hits ·`));
 
       await page.locator('.hit').nth(3).locator('.hit-reveal').click();
       await page.locator('.hit').nth(scriptPayloads.length - 1).locator('.hit-reveal').click();
