@@ -13,7 +13,7 @@ import { hitEntity } from '../search/hitEntity';
 import { webviewMessage, type HostMessage, type ResultView } from '../webview/resultsMessages';
 import { writeCsv, writeJson } from './resultsExport';
 import { packCells } from '../webview/packedCells';
-import { bodyWithLoadedRows, boundedText, describeResult, gridContent, hitViews, prettyJsonChunks, searchedDoctype, type GridRows } from './resultsView';
+import { bodyWithLoadedRows, boundedText, describeResult, gridContent, hitViews, isFullTextHit, prettyJsonChunks, searchedDoctype, type GridRows } from './resultsView';
 
 /** The next pages of a result that has more: query results, log entries or full-text hits. */
 export interface MorePages {
@@ -158,7 +158,8 @@ export class ResultsSession {
           const rows = grid.append(page.results);
           this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, cells: packCells(rows, grid.columns.length), hasMore: page.hasMore });
         } else if (hits) {
-          const records = page.results as readonly JsonValue[];
+          // Only hits are kept, so a hit's position here is its position in the webview.
+          const records = (page.results as readonly JsonValue[]).filter(isFullTextHit);
           hits.push(...records);
           this.host.post({ type: 'hits', generation: shown.generation, hits: hitViews(records, searchedDoctype(shown.result.request)), hasMore: page.hasMore });
         }

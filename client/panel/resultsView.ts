@@ -168,7 +168,7 @@ function transactionContent(saved: JsonObject): ResultContent {
   };
 }
 
-function isFullTextHit(value: JsonValue): value is JsonObject & { ids: JsonObject; highlights: JsonObject } {
+export function isFullTextHit(value: JsonValue): value is JsonObject & { ids: JsonObject; highlights: JsonObject } {
   return isObject(value) && isObject(value.highlights) && isObject(value.ids);
 }
 

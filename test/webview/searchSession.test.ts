@@ -103,7 +103,8 @@ describe('ResultsSession with full-text hits', () => {
   test('"Reveal" sends the entity of the hit at that position: the subject of the searched collection', async () => {
     const { host, revealed, reports } = fakeHost();
     const session = new ResultsSession(host);
-    const more: MorePages = { next: async () => ({ results: [hit(7)], hasMore: false }) };
+    // Something that is not a hit in a later page is left out, so positions still match the webview's.
+    const more: MorePages = { next: async () => ({ results: [{ ids: 'x' }, hit(7)], hasMore: false }) };
     session.show('Search', searchResult('Registrering', [hit(0), hit(1)], 3), more);
     await session.receive({ type: 'ready' });
     await session.receive({ type: 'revealHit', hit: 1 });
