@@ -100,10 +100,9 @@ async function pageReader(client: ArchiveApi, kind: LogKind, entity: EntityRef, 
       return { response, hasMore: offset + response.body.results.length < response.body.total };
     };
   }
-  const found = await lookUpEntity(client, entity, signal);
-  if (!found) return `The archive has no ${entity.type} with id ${entity.id}.`;
-  const uuid = found.fields.uuid;
-  if (typeof uuid !== 'string' || uuid === '') return `${entity.type} ${entity.id} has no uuid, which the ${kind} log is keyed by.`;
+  const uuid = await uuidOf(client, entity, signal);
+  if (uuid === undefined) return `The archive has no ${entity.type} with id ${entity.id}.`;
+  if (uuid === '') return `${entity.type} ${entity.id} has no uuid, which the ${kind} log is keyed by.`;
   const read = (call: (offset: number, pageSignal?: AbortSignal) => Promise<ArchiveResponse<PagedLogResponse>>) => async (offset: number, pageSignal?: AbortSignal): Promise<LogPage> => {
     const response = await call(offset, pageSignal);
     return { response, hasMore: response.body.hasMore };
@@ -114,4 +113,13 @@ async function pageReader(client: ArchiveApi, kind: LogKind, entity: EntityRef, 
   }
   const body: DownloadLogBody = { dokumentversjonUUIDs: [uuid], limit };
   return read((offset, pageSignal) => client.downloadLog({ ...body, offset }, { signal: pageSignal }));
+}
+
+/** The entity's uuid: the id itself when it is one, else its `uuid` field (empty when it has none),
+ * undefined when the archive has no such entity. */
+async function uuidOf(client: ArchiveApi, entity: EntityRef, signal?: AbortSignal): Promise<string | undefined> {
+  if (!/^\d+$/.test(entity.id)) return entity.id;
+  const found = await lookUpEntity(client, entity, signal);
+  if (!found) return undefined;
+  return typeof found.fields.uuid === 'string' ? found.fields.uuid : '';
 }

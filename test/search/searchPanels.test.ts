@@ -130,6 +130,10 @@ describe('entity logs for the panel', () => {
     assert.ok(results.length >= 3, `three reads at least: the first query, the second, the lookup (${results.length})`);
     assert.ok(results.every((r) => r.objectUUID === uuid && r.objectType === 'Saksmappe'));
     assert.deepEqual(log.result.request?.body, { objectUUIDs: [uuid], limit: 50, offset: 0 });
+
+    // Named by its uuid, it is not looked up (and not read again).
+    const byUuid = await readEntityLog(client, noarkModel, 'access', { type: 'Saksmappe', id: uuid });
+    assert.equal((byUuid.result.body as { results: unknown[] }).results.length, results.length);
   });
 
   test('the download log of a document version, paged by hasMore', async () => {
