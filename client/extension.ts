@@ -26,6 +26,9 @@ export interface NoarkqExtensionApi {
   setPrompts(prompts: Partial<RunPrompts> | undefined): void;
   /** The items of the Code Lists or BSM Registry view under a path of labels (top level: []). */
   registryItems(view: string, path: readonly string[]): Promise<vscode.TreeItem[]>;
+  /** Hands `message` to the results panel of `key` as if its webview had sent it (validated the
+   * same way): a test cannot click inside a webview. */
+  sendFromPanel(key: string, message: unknown): Promise<void>;
 }
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
@@ -91,6 +94,10 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.bsm.addField', (s, argument?: unknown) => s.registries.bsmCommands.addField(argument)),
     command('noarkq.bsm.editField', (s, argument?: unknown) => s.registries.bsmCommands.editField(argument)),
     command('noarkq.bsm.deleteField', (s, argument?: unknown) => s.registries.bsmCommands.deleteField(argument)),
+    command('noarkq.fullTextSearch', (s, doctype?: unknown, query?: unknown) => s.search.run(doctype, query)),
+    command('noarkq.showChangeLog', (s, entity?: unknown, id?: unknown) => s.logs.show('change', entity, id)),
+    command('noarkq.showAccessLog', (s, entity?: unknown, id?: unknown) => s.logs.show('access', entity, id)),
+    command('noarkq.showDownloadLog', (s, entity?: unknown, id?: unknown) => s.logs.show('download', entity, id)),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
@@ -104,6 +111,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
       override = replacement;
     },
     registryItems: async (view, path) => (await services).registries.itemsAt(view, path),
+    sendFromPanel: async (key, message) => (await services).panels.receive(key, message),
   };
 }
 

@@ -23,6 +23,9 @@ import { createRequestLog, logExchange } from './run/requestLog';
 import { RunCodeLensProvider } from './run/runCodeLensProvider';
 import { RunHistory } from './run/runHistory';
 import type { RunPrompts } from './run/runPrompts';
+import { EntityLogCommands } from './search/entityLogCommands';
+import { revealInTree } from './search/entityReveal';
+import { FullTextSearchCommand } from './search/fullTextSearchCommand';
 
 export { vscodePrompts } from './run/runPrompts';
 
@@ -42,6 +45,8 @@ export interface ExtensionServices {
   archiveViews: ArchiveViews;
   /** The Code Lists and BSM Registry views and their commands. */
   registries: RegistryViews;
+  search: FullTextSearchCommand;
+  logs: EntityLogCommands;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -56,7 +61,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const contextSync = new ArchiveContextSync(environments, connections, liveRegistries, (params) => languageClient.setContext(params), log);
   const environmentCommands = new EnvironmentCommands(environments, secrets, connections, (environment, name) => prompts().askSecret(environment, name));
   const sandbox = new SandboxController(context.globalStorageUri, environments, secrets, connections, log);
-  const panels = new ResultsPanels(context.extensionUri);
+  // A hit's "Reveal" is only ever clicked after `archive` below exists.
+  const panels = new ResultsPanels(context.extensionUri, (entity) => revealInTree(archive, noarkModel, entity));
   const history = new RunHistory();
   const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
   const archiveViews = new ArchiveViews({ archive, model: noarkModel, prompts, downloads: vscode.Uri.joinPath(context.globalStorageUri, 'downloads') });
@@ -72,7 +78,9 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   });
   const codeLenses = new RunCodeLensProvider();
   const registries = new RegistryViews(archive, liveRegistries, contextSync, prompts, log);
+  const search = new FullTextSearchCommand(archive, panels, context.globalState);
+  const logs = new EntityLogCommands(archive, panels, noarkModel);
   context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, archiveViews, new EnvironmentStatusBar(environments));
   context.subscriptions.push(liveRegistries, registries);
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries };
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs };
 }

@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import type { EntityRef } from '../archive/entityRef';
 import type { HostMessage } from '../webview/resultsMessages';
 import { newNonce, resultsHtml } from './resultsHtml';
 import { ResultsSession, type MorePages, type ResultsHost } from './resultsSession';
@@ -41,7 +42,11 @@ class WorkspaceFileWriter extends Writable {
 export class ResultsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, OpenPanel>();
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
+  /** `reveal` shows an entity in the archive tree (a full-text hit's "Reveal"). */
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly reveal: (entity: EntityRef) => Promise<void>,
+  ) {}
 
   /** Shows `result` in the panel of `key` (one per block, reused on re-run), beside the editor. */
   show(key: string, title: string, result: BlockRunResult, more?: MorePages): void {
@@ -53,6 +58,11 @@ export class ResultsPanels implements vscode.Disposable {
       open = this.open(key, title);
     }
     open.session.show(title, result, more);
+  }
+
+  /** A message for the panel of `key` as its webview would send it (tests use it). */
+  async receive(key: string, message: unknown): Promise<void> {
+    await this.panels.get(key)?.session.receive(message);
   }
 
   /** Keys of the panels open now (tests use it). */
@@ -126,6 +136,7 @@ export class ResultsPanels implements vscode.Disposable {
         if (severity === 'error') void vscode.window.showErrorMessage(message);
         else void vscode.window.showInformationMessage(message);
       },
+      reveal: (entity) => this.reveal(entity),
     };
   }
 }

@@ -5,16 +5,19 @@
  * the tests give it fakes.
  */
 import type { Writable } from 'node:stream';
+import type { JsonValue } from '../../core/jsonValue';
 import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import type { EntityRef } from '../archive/entityRef';
+import { hitEntity } from '../search/hitEntity';
 import { webviewMessage, type HostMessage, type ResultView } from '../webview/resultsMessages';
 import { writeCsv, writeJson } from './resultsExport';
 import { packCells } from '../webview/packedCells';
-import { bodyWithLoadedRows, boundedText, describeResult, gridContent, prettyJsonChunks, type GridRows } from './resultsView';
+import { bodyWithLoadedRows, boundedText, describeResult, gridContent, hitViews, isFullTextHit, prettyJsonChunks, searchedDoctype, type GridRows } from './resultsView';
 
-/** The next pages of a query whose answer said `hasMore`. */
+/** The next pages of a result that has more: query results, log entries or full-text hits. */
 export interface MorePages {
-  next(signal: AbortSignal): Promise<{ results: EntityObject[]; hasMore: boolean }>;
+  next(signal: AbortSignal): Promise<{ results: readonly (JsonValue | EntityObject)[]; hasMore: boolean }>;
 }
 
 export interface ResultsHost {
@@ -23,6 +26,8 @@ export interface ResultsHost {
   /** Asks where to save; undefined when the user changes their mind. */
   saveTarget(format: 'csv' | 'json', suggestedName: string): Promise<{ out: Writable; name: string } | undefined>;
   report(severity: 'info' | 'error', message: string): void;
+  /** Shows the entity in the archive tree; a host without one (a test page) leaves it out. */
+  reveal?(entity: EntityRef): Promise<void>;
 }
 
 /** Texts longer than this are cut in the JSON and raw views: the page stays responsive and
@@ -39,6 +44,8 @@ interface Shown {
   result: BlockRunResult;
   view: ResultView;
   grid: GridRows | undefined;
+  /** The full-text hits received so far, as the archive sent them (a full-text result only). */
+  hits: JsonValue[] | undefined;
   more: MorePages | undefined;
   hasMore: boolean;
   loading: { controller: AbortController; all: boolean } | undefined;
@@ -62,8 +69,10 @@ export class ResultsSession {
   show(title: string, result: BlockRunResult, more?: MorePages): void {
     this.shown?.loading?.controller.abort();
     const { view, grid } = describeResult(title, result);
-    const hasMore = view.content.kind === 'grid' && view.content.hasMore;
-    this.shown = { generation: ++this.generation, title, result, view, grid, more, hasMore, loading: undefined };
+    const hasMore = (view.content.kind === 'grid' || view.content.kind === 'fullText') && view.content.hasMore;
+    const body = result.body;
+    const hits = view.content.kind === 'fullText' && typeof body === 'object' && body !== null && !Array.isArray(body) && Array.isArray(body.results) ? [...body.results] : undefined;
+    this.shown = { generation: ++this.generation, title, result, view, grid, hits, more, hasMore, loading: undefined };
     if (this.ready) this.postShow(this.shown);
   }
 
@@ -100,6 +109,9 @@ export class ResultsSession {
       case 'export':
         if (shown) await this.export(shown, message.format);
         return;
+      case 'revealHit':
+        if (shown) await this.reveal(shown, message.hit);
+        return;
     }
   }
 
@@ -111,7 +123,12 @@ export class ResultsSession {
   /** After a webview reload the grid comes back with every page loaded so far. */
   private postShow(shown: Shown): void {
     const { view, grid } = shown;
-    const current: ResultView = grid && view.content.kind === 'grid' ? { ...view, content: gridContent(grid, shown.hasMore, firstRows) } : view;
+    const current: ResultView =
+      grid && view.content.kind === 'grid'
+        ? { ...view, content: gridContent(grid, shown.hasMore, firstRows) }
+        : shown.hits && view.content.kind === 'fullText'
+          ? { ...view, content: { ...view.content, hits: hitViews(shown.hits, searchedDoctype(shown.result.request)), hasMore: shown.hasMore } }
+          : view;
     this.host.post({ type: 'show', generation: shown.generation, view: current, canLoadMore: shown.hasMore && shown.more !== undefined });
     if (grid && view.content.kind === 'grid' && grid.records.length > firstRows) {
       const cells = packCells(grid.rows(firstRows), grid.columns.length);
@@ -121,12 +138,12 @@ export class ResultsSession {
   }
 
   private postLoading(shown: Shown, state: 'loading' | 'idle', note?: string): void {
-    this.host.post({ type: 'loading', generation: shown.generation, state, all: shown.loading?.all ?? false, loaded: shown.grid?.records.length ?? 0, note });
+    this.host.post({ type: 'loading', generation: shown.generation, state, all: shown.loading?.all ?? false, loaded: shown.grid?.records.length ?? shown.hits?.length ?? 0, note });
   }
 
   private async load(shown: Shown, all: boolean): Promise<void> {
-    const { more, grid } = shown;
-    if (!more || !grid || shown.loading || !shown.hasMore) return;
+    const { more, grid, hits } = shown;
+    if (!more || (!grid && !hits) || shown.loading || !shown.hasMore) return;
     const controller = new AbortController();
     shown.loading = { controller, all };
     const live = (): boolean => this.shown === shown && !controller.signal.aborted;
@@ -136,9 +153,16 @@ export class ResultsSession {
       do {
         const page = await more.next(controller.signal);
         if (!live()) break;
-        const rows = grid.append(page.results);
         shown.hasMore = page.hasMore;
-        this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, cells: packCells(rows, grid.columns.length), hasMore: page.hasMore });
+        if (grid) {
+          const rows = grid.append(page.results);
+          this.host.post({ type: 'rows', generation: shown.generation, columns: grid.labels, cells: packCells(rows, grid.columns.length), hasMore: page.hasMore });
+        } else if (hits) {
+          // Only hits are kept, so a hit's position here is its position in the webview.
+          const records = (page.results as readonly JsonValue[]).filter(isFullTextHit);
+          hits.push(...records);
+          this.host.post({ type: 'hits', generation: shown.generation, hits: hitViews(records, searchedDoctype(shown.result.request)), hasMore: page.hasMore });
+        }
         // An archive that says there is more but sends nothing would keep "Load all" busy forever.
         if (page.hasMore && page.results.length === 0) {
           note = 'The archive said there were more results but sent none.';
@@ -154,9 +178,27 @@ export class ResultsSession {
     if (this.shown === shown) this.postLoading(shown, 'idle', note);
   }
 
+  /** The entity a full-text hit stands for, to the archive tree. The webview names only the
+   * hit's position: which entity that is comes from the hit as the archive sent it. */
+  private async reveal(shown: Shown, index: number): Promise<void> {
+    const hit = shown.hits?.[index];
+    if (hit === undefined) return;
+    const ids = typeof hit === 'object' && hit !== null && !Array.isArray(hit) ? hit.ids : undefined;
+    const entity = hitEntity(searchedDoctype(shown.result.request), ids);
+    if (!entity || !this.host.reveal) {
+      this.host.report('info', `Hit ${index + 1} names no entity the archive tree can show.`);
+      return;
+    }
+    try {
+      await this.host.reveal(entity);
+    } catch (error) {
+      this.host.report('error', `Could not reveal ${entity.type} ${entity.id}: ${errorMessage(error)}`);
+    }
+  }
+
   private postBody(shown: Shown): void {
     const { result } = shown;
-    const body = bodyWithLoadedRows(result.body, shown.grid, shown.hasMore);
+    const body = bodyWithLoadedRows(result.body, shown.grid, shown.hasMore, shown.hits);
     const pretty = body === undefined ? { text: '', truncated: false } : boundedText(prettyJsonChunks(body), bodyTextLimit);
     const raw = result.body === undefined ? { text: '', truncated: false } : boundedText([JSON.stringify(result.body)], bodyTextLimit);
     const request = result.request && boundedText(
@@ -178,7 +220,7 @@ export class ResultsSession {
     let write: (out: Writable) => Promise<void>;
     let count: string;
     if (format === 'json') {
-      const body = bodyWithLoadedRows(shown.result.body, grid, shown.hasMore);
+      const body = bodyWithLoadedRows(shown.result.body, grid, shown.hasMore, shown.hits);
       if (body === undefined) return;
       // A grid exports its rows (every page loaded); anything else the answer as it came.
       const value = grid ? grid.records : body;

@@ -7,8 +7,9 @@ import { identifyingFields, noarkModel } from '../../core/schema';
 import type { JsonValue } from '../../core/jsonValue';
 import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
+import { hitEntity } from '../search/hitEntity';
 import { packCells } from '../webview/packedCells';
-import type { HighlightPart, ResultContent, ResultError, ResultView } from '../webview/resultsMessages';
+import type { FullTextHitView, HighlightPart, ResultContent, ResultError, ResultView } from '../webview/resultsMessages';
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -167,19 +168,50 @@ function transactionContent(saved: JsonObject): ResultContent {
   };
 }
 
-function isFullTextBody(body: JsonObject): boolean {
-  return Array.isArray(body.results) && body.results.length > 0 && body.results.every((h) => isObject(h) && isObject(h.highlights) && isObject(h.ids));
+export function isFullTextHit(value: JsonValue): value is JsonObject & { ids: JsonObject; highlights: JsonObject } {
+  return isObject(value) && isObject(value.highlights) && isObject(value.ids);
 }
 
-function fullTextContent(body: JsonObject): ResultContent {
-  const hits = (body.results as JsonObject[]).map((hit) => ({
-    ids: Object.entries(hit.ids as JsonObject).map(([key, ids]) => ({ key, ids: stringList(ids) })),
-    highlights: Object.entries(hit.highlights as JsonObject).map(([key, snippets]) => ({
-      key,
-      snippets: stringList(snippets).map(highlightParts),
-    })),
-  }));
-  return { kind: 'fullText', total: typeof body.total === 'number' ? body.total : hits.length, hits };
+function isFullTextBody(body: JsonObject): boolean {
+  return Array.isArray(body.results) && body.results.length > 0 && body.results.every(isFullTextHit);
+}
+
+/** The collection a full-text request searched (undefined: the archive's default). */
+export function searchedDoctype(request: BlockRunResult['request']): string | undefined {
+  const sent = request?.body;
+  return isObject(sent) && typeof sent.doctype === 'string' ? sent.doctype : undefined;
+}
+
+/** Full-text hits of a search of `doctype` as the webview shows them; anything that is not a hit is left out. */
+export function hitViews(records: readonly JsonValue[], doctype: string | undefined): FullTextHitView[] {
+  return records.filter(isFullTextHit).map((hit) => {
+    const entity = hitEntity(doctype, hit.ids);
+    return {
+      ids: Object.entries(hit.ids).map(([key, ids]) => ({ key, ids: stringList(ids) })),
+      highlights: Object.entries(hit.highlights).map(([key, snippets]) => ({
+        key,
+        snippets: stringList(snippets).map(highlightParts),
+      })),
+      ...(entity ? { entity: { type: entity.type, id: entity.id } } : {}),
+    };
+  });
+}
+
+function fullTextContent(body: JsonObject, hasMore: boolean, doctype: string | undefined): ResultContent {
+  const hits = hitViews(body.results as JsonValue[], doctype);
+  return { kind: 'fullText', total: typeof body.total === 'number' ? body.total : hits.length, hits, hasMore };
+}
+
+/**
+ * Whether results follow the ones in `body`: its `hasMore`, or for an answer that counts instead
+ * (`total`: change log, full text), whether the request's offset plus the results fall short of it.
+ */
+export function hasMoreAfter(body: JsonObject, request: BlockRunResult['request']): boolean {
+  if (typeof body.hasMore === 'boolean') return body.hasMore;
+  if (typeof body.total !== 'number' || !Array.isArray(body.results)) return false;
+  const sent = request?.body;
+  const offset = isObject(sent) && typeof sent.offset === 'number' ? sent.offset : 0;
+  return offset + body.results.length < body.total;
 }
 
 function errorOf(result: BlockRunResult): ResultError | undefined {
@@ -213,8 +245,8 @@ export function describeResult(title: string, result: BlockRunResult): Described
   // An error body is shown as the error (and in the JSON view), never as results.
   if (result.ok && isObject(body)) {
     if (isObject(body.saved)) content = transactionContent(body.saved);
-    else if (isFullTextBody(body)) content = fullTextContent(body);
-    else if ((grid = GridRows.of(body))) content = gridContent(grid, body.hasMore === true);
+    else if (isFullTextBody(body)) content = fullTextContent(body, hasMoreAfter(body, result.request), searchedDoctype(result.request));
+    else if ((grid = GridRows.of(body))) content = gridContent(grid, hasMoreAfter(body, result.request));
   }
   const view: ResultView = {
     title,
@@ -272,8 +304,10 @@ export function boundedText(chunks: Iterable<string>, limit: number): { text: st
   return { text: parts.join(''), truncated: false };
 }
 
-/** The body the JSON view and the JSON export show: the answer, with every page loaded since. */
-export function bodyWithLoadedRows(body: JsonValue | undefined, grid: GridRows | undefined, hasMore: boolean): JsonValue | undefined {
-  if (!grid || !isObject(body)) return body;
-  return 'hasMore' in body ? { ...body, hasMore, results: grid.records } : { ...body, results: grid.records };
+/** The body the JSON view and the JSON export show: the answer, with every page loaded since
+ * (the rows of a grid, or `records`: the full-text hits loaded). */
+export function bodyWithLoadedRows(body: JsonValue | undefined, grid: GridRows | undefined, hasMore: boolean, records?: readonly JsonValue[]): JsonValue | undefined {
+  const results = grid?.records ?? records;
+  if (!results || !isObject(body)) return body;
+  return 'hasMore' in body ? { ...body, hasMore, results: [...results] } : { ...body, results: [...results] };
 }

@@ -7,7 +7,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
-import type { HighlightPart, HostMessage, ResultView, WebviewMessage } from './resultsMessages';
+import type { FullTextHitView, HostMessage, ResultView, WebviewMessage } from './resultsMessages';
 import { ResultsGrid, type GridState } from './resultsGrid';
 import { append, element, icon, type Child } from './textElements';
 
@@ -62,6 +62,9 @@ class ResultsApp {
   private grid: ResultsGrid | undefined;
   private bodyRequested = false;
   private canLoadMore = false;
+  /** The list of full-text hits, and how many it holds (later pages append to it). */
+  private hitList: HTMLOListElement | undefined;
+  private hitCount = 0;
 
   private readonly title = element('h1', { class: 'title' });
   private readonly facts = element('div', { class: 'facts' });
@@ -126,6 +129,13 @@ class ResultsApp {
         this.bodyRequested = false;
         if (this.tab !== 'results') this.requestBody();
         return;
+      case 'hits':
+        this.appendHits(message.hits);
+        this.canLoadMore = message.hasMore;
+        this.renderFacts();
+        this.bodyRequested = false;
+        if (this.tab !== 'results') this.requestBody();
+        return;
       case 'loading':
         this.renderLoading(message.state === 'loading', message.loaded, message.all, message.note);
         return;
@@ -141,6 +151,8 @@ class ResultsApp {
     this.bodyRequested = false;
     this.grid?.dispose();
     this.grid = undefined;
+    this.hitList = undefined;
+    this.hitCount = 0;
     this.title.textContent = view.title;
     this.status.textContent = view.status === undefined ? (view.error?.kind ?? '—') : String(view.status);
     this.status.classList.toggle('failed', !view.ok);
@@ -163,8 +175,14 @@ class ResultsApp {
     if (!content) return undefined;
     if (content.kind === 'grid') return this.grid?.rowCount ?? content.rowCount;
     if (content.kind === 'transaction') return content.saved.length;
-    if (content.kind === 'fullText') return content.hits.length;
+    if (content.kind === 'fullText') return this.hitCount;
     return undefined;
+  }
+
+  /** "1 row", "20 rows"; full-text results count hits. */
+  private count(n: number): string {
+    const [one, many] = this.view?.content.kind === 'fullText' ? ['hit', 'hits'] : ['row', 'rows'];
+    return `${numbers.format(n)} ${n === 1 ? one : many}`;
   }
 
   private renderFacts(): void {
@@ -175,7 +193,7 @@ class ResultsApp {
       view.request && `${view.request.method} ${view.request.url}`,
       `${numbers.format(Math.round(view.durationMs))} ms`,
       formatBytes(view.bytes),
-      rows !== undefined && `${numbers.format(rows)} ${rows === 1 ? 'row' : 'rows'}${this.canLoadMore ? ', more available' : ''}`,
+      rows !== undefined && `${this.count(rows)}${this.canLoadMore ? ', more available' : ''}`,
       view.pages !== undefined && `${view.pages} pages`,
       clock.format(view.receivedAt),
     ].filter((p): p is string => typeof p === 'string');
@@ -190,7 +208,7 @@ class ResultsApp {
     for (const b of this.moreButtons) setDisabled(b, loading);
     this.cancelButton.toggleAttribute('hidden', !loading);
     this.progress.toggleAttribute('hidden', !loading);
-    this.loadNote.textContent = loading ? `${all ? 'Loading all' : 'Loading next page'}… ${numbers.format(loaded)} rows` : (note ?? '');
+    this.loadNote.textContent = loading ? `${all ? 'Loading all' : 'Loading next page'}… ${this.count(loaded)}` : (note ?? '');
     this.renderFacts();
   }
 
@@ -248,7 +266,8 @@ class ResultsApp {
         children.push(this.transactionTable(content.saved));
         break;
       case 'fullText':
-        children.push(this.fullTextHits(content.total, content.hits));
+        children.push(this.fullTextHits(content.total));
+        this.appendHits(content.hits);
         break;
       case 'none':
         if (!view.error) children.push(element('p', { class: 'placeholder' }, [view.hasBody ? 'Nothing to tabulate: see JSON.' : 'No body.']));
@@ -280,23 +299,36 @@ class ResultsApp {
     return element('table', { class: 'table transaction' }, [element('caption', {}, ['Saved: temporary id → archive id']), element('thead', {}, [head]), element('tbody', {}, rows)]);
   }
 
-  private fullTextHits(total: number, hits: { ids: { key: string; ids: string[] }[]; highlights: { key: string; snippets: HighlightPart[][] }[] }[]): HTMLElement {
-    const items = hits.map((hit) =>
-      element('li', { class: 'hit' }, [
-        element(
-          'div',
-          { class: 'hit-ids' },
-          hit.ids.map((i) => element('span', { class: 'hit-id' }, [element('span', { class: 'hit-key' }, [i.key]), ' ', i.ids.join(', ')])),
-        ),
-        ...hit.highlights.map((h) =>
-          element('div', { class: 'hit-highlight' }, [
-            element('div', { class: 'hit-key' }, [h.key]),
-            ...h.snippets.map((parts) => element('p', { class: 'snippet' }, parts.map((p) => (p.mark ? element('mark', {}, [p.text]) : p.text)))),
+  private fullTextHits(total: number): HTMLElement {
+    this.hitList = element('ol', { class: 'hits' });
+    return element('div', { class: 'full-text' }, [element('p', { class: 'hit-total' }, [`${numbers.format(total)} matches`]), this.hitList]);
+  }
+
+  /** Adds hits after those shown; each names its position, which is all "Reveal" sends. */
+  private appendHits(hits: FullTextHitView[]): void {
+    const list = this.hitList;
+    if (!list) return;
+    for (const hit of hits) {
+      const index = this.hitCount++;
+      list.appendChild(
+        element('li', { class: 'hit' }, [
+          element('div', { class: 'hit-head' }, [
+            element(
+              'div',
+              { class: 'hit-ids' },
+              hit.ids.map((i) => element('span', { class: 'hit-id' }, [element('span', { class: 'hit-key' }, [i.key]), ' ', i.ids.join(', ')])),
+            ),
+            hit.entity && button('Reveal', 'list-tree', () => send({ type: 'revealHit', hit: index }), { class: 'hit-reveal', title: `Reveal ${hit.entity.type} ${hit.entity.id} in the archive tree` }),
           ]),
-        ),
-      ]),
-    );
-    return element('div', { class: 'full-text' }, [element('p', { class: 'hit-total' }, [`${numbers.format(total)} matches`]), element('ol', { class: 'hits' }, items)]);
+          ...hit.highlights.map((h) =>
+            element('div', { class: 'hit-highlight' }, [
+              element('div', { class: 'hit-key' }, [h.key]),
+              ...h.snippets.map((parts) => element('p', { class: 'snippet' }, parts.map((p) => (p.mark ? element('mark', {}, [p.text]) : p.text)))),
+            ]),
+          ),
+        ]),
+      );
+    }
   }
 
   private renderBody(request: string | undefined, pretty: string, raw: string, truncated: boolean): void {

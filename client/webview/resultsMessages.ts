@@ -9,6 +9,14 @@ import { z } from 'zod';
 /** A piece of a full-text highlight snippet: `mark` pieces matched the search. */
 export const highlightPart = z.object({ text: z.string(), mark: z.boolean() });
 
+/** One full-text hit: the ids it names and its highlight snippets. */
+export const fullTextHit = z.object({
+  ids: z.array(z.object({ key: z.string(), ids: z.array(z.string()) })),
+  highlights: z.array(z.object({ key: z.string(), snippets: z.array(z.array(highlightPart)) })),
+  /** The entity "Reveal" shows in the archive tree (client/search/hitEntity.ts), if the hit names one. */
+  entity: z.object({ type: z.string(), id: z.string() }).optional(),
+});
+
 /** Rows of cells as display text, packed (see packedCells.ts). */
 export const packedCells = z.object({ text: z.string(), lengths: z.array(z.number().int().nonnegative()), columns: z.number().int().nonnegative() });
 
@@ -21,12 +29,9 @@ export const resultContent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('fullText'),
     total: z.number(),
-    hits: z.array(
-      z.object({
-        ids: z.array(z.object({ key: z.string(), ids: z.array(z.string()) })),
-        highlights: z.array(z.object({ key: z.string(), snippets: z.array(z.array(highlightPart)) })),
-      }),
-    ),
+    hits: z.array(fullTextHit),
+    /** The archive's total says there are hits after these. */
+    hasMore: z.boolean(),
   }),
   /** Nothing tabular (an upload's id, a download, a generic answer): the JSON view says it all. */
   z.object({ kind: z.literal('none') }),
@@ -71,6 +76,8 @@ export const hostMessage = z.discriminatedUnion('type', [
     cells: packedCells,
     hasMore: z.boolean(),
   }),
+  /** The next page(s) of full-text hits, to append. */
+  z.object({ type: z.literal('hits'), generation: z.number(), hits: z.array(fullTextHit), hasMore: z.boolean() }),
   z.object({
     type: z.literal('loading'),
     generation: z.number(),
@@ -101,9 +108,12 @@ export const webviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyCell'), row: z.number().int().nonnegative(), column: z.number().int().nonnegative() }),
   z.object({ type: z.literal('copyRow'), row: z.number().int().nonnegative() }),
   z.object({ type: z.literal('requestBody') }),
+  /** Reveal the entity of the full-text hit at this position (as received) in the archive tree. */
+  z.object({ type: z.literal('revealHit'), hit: z.number().int().nonnegative() }),
 ]);
 
 export type HighlightPart = z.infer<typeof highlightPart>;
+export type FullTextHitView = z.infer<typeof fullTextHit>;
 export type ResultContent = z.infer<typeof resultContent>;
 export type ResultError = z.infer<typeof resultError>;
 export type ResultView = z.infer<typeof resultView>;

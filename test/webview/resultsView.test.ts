@@ -98,6 +98,7 @@ describe('describeResult', () => {
       kind: 'fullText',
       total: 1,
       hits: [{ ids: [{ key: 'Saksmappe.id', ids: ['1', '2'] }], highlights: [{ key: 'Saksmappe.tittel', snippets: [[{ text: 'bygg', mark: true }, { text: 'esak', mark: false }]] }] }],
+      hasMore: false,
     });
   });
 

@@ -26,7 +26,7 @@ async function takeShot(page, name, selector) {
         let rendered = false;
         for (const f of frames) {
           // The results webview draws into #app; other frames of the workbench may hold text too.
-          rendered = await f.evaluate(() => document.querySelector('#app .grid-row, #app .transaction, #app .error-description, #app .empty') !== null).catch(() => false);
+          rendered = await f.evaluate(() => document.querySelector('#app .grid-row, #app .transaction, #app .error-description, #app .empty, #app .hit') !== null).catch(() => false);
           if (rendered) break;
         }
         if (rendered || Date.now() > deadline) break;

@@ -7,6 +7,7 @@ import Mocha from 'mocha';
 import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExtensionTests } from './extension.test';
 import { registerRegistriesTests } from './registries.test';
+import { registerSearchTests } from './search.test';
 
 export function run(): Promise<void> {
   // NOARKQ_TEST_GREP runs only the tests whose full title matches (while working on one feature).
@@ -16,6 +17,7 @@ export function run(): Promise<void> {
   registerExtensionTests();
   registerArchiveTreeTests();
   registerRegistriesTests();
+  registerSearchTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
