@@ -97,17 +97,14 @@ describe('results webview in chromium', () => {
     }
   });
 
-  test('50,000 rows: the first screen comes quickly, only visible rows are in the DOM, scrolling shows later rows', async () => {
+  test('50,000 rows: the first screen shows, only visible rows are in the DOM, scrolling shows later rows', async () => {
     const results = await ResultsPage.open(browser, bundle.dir);
     try {
       const page = results.page;
       const rows = Array.from({ length: 50_000 }, (_, i) => caseFile(i + 1));
-      const started = performance.now();
       await results.show('50,000', queryResult(rows));
+      // How fast is P8's business (`npm run bench`): a timed assertion here would only measure the machine's load.
       await page.locator('.grid-row[aria-rowindex="2"]').waitFor();
-      const firstScreen = performance.now() - started;
-      // Generous for a loaded shared machine: P8 in `npm run bench` holds the real target.
-      assert.ok(firstScreen < 5000, `first screen after ${firstScreen.toFixed(0)} ms`);
       const rendered = await page.locator('.grid-row').count();
       assert.ok(rendered > 10 && rendered < 80, `${rendered} rows in the DOM`);
       assert.match((await page.locator('.facts').textContent()) ?? '', /50,000 rows/);
