@@ -11,7 +11,7 @@
 import type { JsonValue } from '../../core/jsonValue';
 import { defaultCodeLists } from '../../core/schema/codeLists';
 import { identifyingFields } from '../../core/schema/identifyingFields';
-import type { NoarkModel } from '../../core/schema/types';
+import type { NoarkModel, ReferenceDef } from '../../core/schema/types';
 import type { ArchiveApi, CallOptions, EntityObject, QueryBody } from '../../runner/archive/archiveApi';
 
 /** Children asked for per expansion and per "Load more…". */
@@ -255,6 +255,23 @@ export function parentQuery(model: NoarkModel, entity: Pick<EntityObject, 'type'
 export async function fetchEntity(api: ArchiveApi, model: NoarkModel, type: string, id: string, options: CallOptions = {}): Promise<EntityObject | undefined> {
   const answer = await api.query({ type: lookupType(model, type), query: 'id = @id', parameters: { id }, limit: 1 }, options);
   return answer.body.results[0];
+}
+
+/**
+ * The entity the tree shows for `entity`: itself, or for a type the tree does not list (a
+ * Korrespondansepart, a Merknad, an EksternId), the entity that owns it, through the owner link
+ * its answer returns.
+ */
+export async function shownEntity(api: ArchiveApi, model: NoarkModel, entity: EntityObject, options: CallOptions = {}): Promise<EntityObject | undefined> {
+  let current: EntityObject | undefined = entity;
+  for (let depth = 0; current && categoryOf(model, current.type) === 'other' && depth < 8; depth++) {
+    const owners: ReferenceDef[] = model.getType(current.type)?.references.filter((r) => r.owner) ?? [];
+    const link = owners.map((r) => ({ r, id: current!.links[r.name] })).find((o) => o.id !== undefined);
+    if (!link) return undefined;
+    const id = Array.isArray(link.id) ? link.id[0] : link.id;
+    current = id === undefined ? undefined : await fetchEntity(api, model, link.r.target, id, options);
+  }
+  return current;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   listChildren,
   listingStart,
   rootSources,
+  shownEntity,
   tooltipLines,
   treePageSize,
   type ChildSources,
@@ -270,7 +271,8 @@ export class ArchiveTreeProvider implements vscode.TreeDataProvider<ArchiveNode>
   async nodeFor(ref: EntityRef): Promise<EntityNode | undefined> {
     const connection = await this.archive.connection();
     if (!connection) return undefined;
-    const entity = await fetchEntity(connection.client, this.model, ref.type, ref.id);
+    const asked = await fetchEntity(connection.client, this.model, ref.type, ref.id);
+    const entity = asked && (await shownEntity(connection.client, this.model, asked));
     if (!entity) return undefined;
     const chain = await ancestry(connection.client, this.model, entity);
     const top = categoryOf(this.model, chain[0]!.type);

@@ -17,6 +17,7 @@ import {
   listChildren,
   listingStart,
   rootSources,
+  shownEntity,
   tooltipLines,
   type ChildSources,
   type ListingCursor,
@@ -217,6 +218,16 @@ describe('archive tree model against the sandbox demo archive', () => {
       }
     }
     assert.ok(folders.length > 0 && folders.every((f) => categoryOf(noarkModel, f.type) === 'mappe'));
+  });
+
+  it('shows a correspondence party through the journal entry that owns it', async () => {
+    const party = (await api.query({ type: 'Korrespondansepart', limit: 1 })).body.results[0];
+    assert.ok(party);
+    const owner = await shownEntity(api, noarkModel, party);
+    assert.equal(categoryOf(noarkModel, owner!.type), 'registrering');
+    assert.equal(owner!.id, String(party.links.refRegistrering));
+    const entry = (await api.query({ type: 'Journalpost', limit: 1 })).body.results[0]!;
+    assert.equal(await shownEntity(api, noarkModel, entry), entry, 'a type the tree lists is itself');
   });
 
   it('finds an entity by id under an abstract or search-index type name', async () => {
