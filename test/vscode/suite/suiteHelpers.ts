@@ -25,6 +25,8 @@ export async function screenshot(name: string, selector: string): Promise<void> 
   const folder = process.env.NOARKQ_TEST_SHOTS;
   if (!folder) return;
   const file = join(folder, `${name}.png`);
+  // Toasts left by earlier tests would cover what the picture is of.
+  await vscode.commands.executeCommand('notifications.clearAll');
   const asked = Date.now();
   console.log(`[noarkq-shot] ${name} ${selector}`);
   await waitFor(`screenshot ${name}`, () => existsSync(file) && statSync(file).mtimeMs >= asked - 1000);
