@@ -20,6 +20,8 @@ export interface NoarkqExtensionApi {
   openResultPanels(): string[];
   /** The archive tree's data, as the view shows it (tests walk it; other extensions may). */
   archiveTree(): Promise<vscode.TreeDataProvider<unknown>>;
+  /** The entities selected in the archive tree now (a reveal selects its entity). */
+  archiveSelection(): { type: string; id: string }[];
   /** The pending uploads' data, as their view shows it. */
   pendingUploads(): Promise<vscode.TreeDataProvider<unknown>>;
   /** Answers prompts with `prompts` instead of asking the user; undefined restores the dialogs. */
@@ -106,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     languageServerReady: services.then((s) => s.languageClient.started),
     openResultPanels: () => loaded?.panels.openKeys() ?? [],
     archiveTree: () => services.then((s) => s.archiveViews.tree as vscode.TreeDataProvider<unknown>),
+    archiveSelection: () => loaded?.archiveViews.selection() ?? [],
     pendingUploads: () => services.then((s) => s.archiveViews.pending as vscode.TreeDataProvider<unknown>),
     setPrompts: (replacement) => {
       override = replacement;

@@ -83,6 +83,11 @@ export class ArchiveViews implements vscode.Disposable {
     this.tree.refresh();
   }
 
+  /** The entities selected in the tree. */
+  selection(): EntityRef[] {
+    return this.treeView.selection.filter((n): n is EntityNode => n.kind === 'entity').map((n) => ({ type: n.entity.type, id: n.entity.id }));
+  }
+
   refreshNode(node: unknown): Promise<void> {
     return this.tree.refreshNode(isArchiveNode(node) ? node : undefined);
   }
