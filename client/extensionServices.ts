@@ -61,8 +61,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const contextSync = new ArchiveContextSync(environments, connections, liveRegistries, (params) => languageClient.setContext(params), log);
   const environmentCommands = new EnvironmentCommands(environments, secrets, connections, (environment, name) => prompts().askSecret(environment, name));
   const sandbox = new SandboxController(context.globalStorageUri, environments, secrets, connections, log);
-  // A hit's "Reveal" is only ever clicked after `archive` below exists.
-  const panels = new ResultsPanels(context.extensionUri, (entity) => revealInTree(archive, noarkModel, entity));
+  const panels = new ResultsPanels(context.extensionUri, revealInTree);
   const history = new RunHistory();
   const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
   const archiveViews = new ArchiveViews({ archive, model: noarkModel, prompts, downloads: vscode.Uri.joinPath(context.globalStorageUri, 'downloads') });

@@ -73,10 +73,8 @@ export class ArchiveViews implements vscode.Disposable {
     return ref;
   }
 
-  private async connection(): Promise<ArchiveConnection | undefined> {
-    const connection = await this.deps.archive.connection();
-    if (!connection) void vscode.window.showErrorMessage('noarkq: no environment is active. Select one or start the sandbox.');
-    return connection;
+  private connection(): Promise<ArchiveConnection | undefined> {
+    return this.deps.archive.connectionOrReport();
   }
 
   refresh(): void {

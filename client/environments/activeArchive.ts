@@ -47,6 +47,18 @@ export class ActiveArchive implements vscode.Disposable {
     return this.connections.connect(environment, (e, name) => this.prompts().askSecret(e, name));
   }
 
+  /** The connection for a command: undefined, the user told why, when there is none to be had. */
+  async connectionOrReport(): Promise<ArchiveConnection | undefined> {
+    try {
+      const connection = await this.connection();
+      if (!connection) void vscode.window.showErrorMessage('noarkq: no environment is active, or its credentials were not given. Select one or start the sandbox.');
+      return connection;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`noarkq: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();

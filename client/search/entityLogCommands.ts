@@ -9,7 +9,6 @@ import type { NoarkModel } from '../../core/schema/types';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import type { EntityRef } from '../archive/entityRef';
 import type { ActiveArchive } from '../environments/activeArchive';
-import type { ArchiveConnection } from '../environments/archiveConnections';
 import type { ResultsPanels } from '../panel/resultsPanel';
 import { hasChangeLog, idPattern, logEntityOf, logPanelKey, logPanelTitle, logTitles, readEntityLog, type LogKind } from './entityLogs';
 
@@ -34,13 +33,7 @@ export class EntityLogCommands {
       }
       entity = checked.entity;
     }
-    let connection: ArchiveConnection | undefined;
-    try {
-      connection = await this.archive.connection();
-    } catch (error) {
-      void vscode.window.showErrorMessage(`noarkq: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
+    const connection = await this.archive.connectionOrReport();
     if (!connection) return undefined;
     const { client, redact, environment } = connection;
     const target = entity;

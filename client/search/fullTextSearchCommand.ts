@@ -7,7 +7,6 @@
 import * as vscode from 'vscode';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import type { ActiveArchive } from '../environments/activeArchive';
-import type { ArchiveConnection } from '../environments/archiveConnections';
 import type { ResultsPanels } from '../panel/resultsPanel';
 import { searchFullText } from './fullTextResults';
 import { doctypes, parseSearchArguments, queryArgument, type Doctype } from './searchArguments';
@@ -45,13 +44,7 @@ export class FullTextSearchCommand {
     await this.memory.update(lastDoctypeKey, doctype);
     await this.memory.update(lastQueryKey, query);
 
-    let connection: ArchiveConnection | undefined;
-    try {
-      connection = await this.archive.connection();
-    } catch (error) {
-      void vscode.window.showErrorMessage(`noarkq: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
+    const connection = await this.archive.connectionOrReport();
     if (!connection) return undefined;
     const { client, redact, environment } = connection;
     const content = await vscode.window.withProgress(

@@ -8,7 +8,8 @@ import { Writable } from 'node:stream';
 import { after, describe, test } from 'node:test';
 import { noarkModel } from '../../core/schema';
 import type { JsonValue } from '../../core/jsonValue';
-import { concreteEntity, lookUpEntity } from '../../client/search/entityLookup';
+import { fetchEntity } from '../../client/archive/archiveTreeModel';
+import { lookUpEntity } from '../../client/search/entityLookup';
 import { readEntityLog } from '../../client/search/entityLogs';
 import { searchFullText } from '../../client/search/fullTextResults';
 import { hitEntity } from '../../client/search/hitEntity';
@@ -34,7 +35,6 @@ after(async () => {
   await client?.close();
 });
 
-const isAbstract = (type: string) => noarkModel.getType(type)?.abstract === true;
 
 type Body = { results: { ids: Record<string, string[]> }[]; total: number };
 
@@ -66,10 +66,10 @@ describe('full-text search for the panel', () => {
     assert.ok(body.total > 0, JSON.stringify(search.result.error ?? body));
     const ref = hitEntity('Mappe', body.results[0]!.ids);
     assert.equal(ref?.type, 'AbstraktMappe');
-    const concrete = await concreteEntity(client, ref!, isAbstract);
+    const concrete = await fetchEntity(client, noarkModel, ref!.type, ref!.id);
     assert.ok(concrete && ['Saksmappe', 'Moetemappe', 'Mappe'].includes(concrete.type), JSON.stringify(concrete));
     assert.equal(concrete.id, ref!.id);
-    assert.equal(await concreteEntity(client, { type: 'AbstraktMappe', id: '999999999' }, isAbstract), undefined);
+    assert.equal(await fetchEntity(client, noarkModel, 'AbstraktMappe', '999999999'), undefined);
   });
 
   test('no hits: one empty page, nothing more to load', async () => {
