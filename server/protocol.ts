@@ -6,31 +6,38 @@
  *
  * The zod schemas are the trust boundary: the server validates every message's params with them
  * before using anything in it, so a client bug is answered with an error instead of corrupting
- * the server's state.
+ * the server's state. They are written with `zod/mini`, whose functions a bundler can leave out
+ * when unused: the classic `zod` entry brings every locale and method into the language server's
+ * bundle, and compiling that bundle is most of the server's start before its `initialize` answer.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { JsonValue } from '../core/jsonValue';
 import type { QueryBody } from '../core/query';
 
-const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+// zod/mini sets no locale by itself; English is what classic zod answers with, so the messages
+// the server logs and returns for invalid params stay the same.
+z.config(en());
+
+const jsonValue: z.ZodMiniType<JsonValue> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
 );
 
-const codeValue = z.object({ code: z.string(), name: z.string(), description: z.string().optional() });
+const codeValue = z.object({ code: z.string(), name: z.string(), description: z.optional(z.string()) });
 
 const bsmField = z.object({
   fieldId: z.string(),
-  fieldName: z.string().optional(),
-  fieldDescription: z.string().optional(),
+  fieldName: z.optional(z.string()),
+  fieldDescription: z.optional(z.string()),
   fieldType: z.string(),
-  fieldValues: z.array(z.string()).optional(),
+  fieldValues: z.optional(z.array(z.string())),
 });
 
 const bsmGroup = z.object({
   groupId: z.string(),
-  groupName: z.string().optional(),
-  groupDescription: z.string().optional(),
+  groupName: z.optional(z.string()),
+  groupDescription: z.optional(z.string()),
   fields: z.array(bsmField),
 });
 
@@ -41,18 +48,18 @@ const bsmGroup = z.object({
  */
 export const setContextParams = z.object({
   /** The active environment's variables (name → JSON value). */
-  environment: z.record(z.string(), jsonValue).nullable().optional(),
+  environment: z.optional(z.nullable(z.record(z.string(), jsonValue))),
   /** Live code lists (field name → values), as `GET code-lists` returned them. */
-  codeLists: z.record(z.string(), z.array(codeValue)).nullable().optional(),
+  codeLists: z.optional(z.nullable(z.record(z.string(), z.array(codeValue)))),
   /** The live BSM registry (`GET bsm-registry` → `results`). */
-  bsmRegistry: z.array(bsmGroup).nullable().optional(),
+  bsmRegistry: z.optional(z.nullable(z.array(bsmGroup))),
 });
 export type SetContextParams = z.infer<typeof setContextParams>;
 export const SetContextNotification = new NotificationType<SetContextParams>('noarkq/setContext');
 
 export const blockResponse = z.object({
-  status: z.number().int(),
-  body: jsonValue.optional(),
+  status: z.number().check(z.int()),
+  body: z.optional(jsonValue),
   /** When it was received (ms since the epoch). */
   receivedAt: z.number(),
 });
@@ -64,12 +71,12 @@ export const blockResponse = z.object({
  */
 export const setResponsesParams = z.object({
   uri: z.string(),
-  responses: z.record(z.string(), blockResponse.nullable()),
+  responses: z.record(z.string(), z.nullable(blockResponse)),
 });
 export type SetResponsesParams = z.infer<typeof setResponsesParams>;
 export const SetResponsesNotification = new NotificationType<SetResponsesParams>('noarkq/setResponses');
 
-const position = z.object({ line: z.number().int().nonnegative(), character: z.number().int().nonnegative() });
+const position = z.object({ line: z.number().check(z.int(), z.nonnegative()), character: z.number().check(z.int(), z.nonnegative()) });
 
 /**
  * `noarkq/queryRequestBody` (client → server): the exact JSON body of `POST query` that a QUERY
@@ -80,12 +87,12 @@ const position = z.object({ line: z.number().int().nonnegative(), character: z.n
 export const queryRequestBodyParams = z
   .object({
     uri: z.string(),
-    blockName: z.string().optional(),
-    position: position.optional(),
+    blockName: z.optional(z.string()),
+    position: z.optional(position),
     /** Values the user supplied for parameters nothing else defines (name without `@`). */
-    values: z.record(z.string(), jsonValue).optional(),
+    values: z.optional(z.record(z.string(), jsonValue)),
   })
-  .refine((p) => p.blockName !== undefined || p.position !== undefined, { message: 'give blockName or position' });
+  .check(z.refine((p) => p.blockName !== undefined || p.position !== undefined, { message: 'give blockName or position' }));
 export type QueryRequestBodyParams = z.infer<typeof queryRequestBodyParams>;
 
 export type QueryRequestBodyResult =
@@ -101,7 +108,7 @@ export const QueryRequestBodyRequest = new RequestType<QueryRequestBodyParams, Q
 
 /** The `noarkq.*` settings the server reads through `workspace/configuration` (section `noarkq`). */
 export const serverSettings = z.object({
-  diagnostics: z.object({ enable: z.boolean().default(true) }).default({ enable: true }),
+  diagnostics: z._default(z.object({ enable: z._default(z.boolean(), true) }), { enable: true }),
 });
 export type ServerSettings = z.infer<typeof serverSettings>;
 export const defaultServerSettings: ServerSettings = serverSettings.parse({});
