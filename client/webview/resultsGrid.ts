@@ -41,6 +41,9 @@ export class ResultsGrid {
   private order: number[] | undefined;
   private sort: { column: number; direction: SortDirection } | undefined;
   private selected: { row: number; column: number } | undefined;
+  /** An empty row with one cell per column, cloned for each row rendered: cheaper than
+   * creating and attributing every element. */
+  private rowTemplate: HTMLDivElement = element('div', { class: 'grid-row', role: 'row' });
   /** Rendered rows by display position. */
   private readonly rendered = new Map<number, HTMLDivElement>();
   /** The scroller's scroll offset and height, as its events last reported them: reading them
@@ -85,21 +88,30 @@ export class ResultsGrid {
     this.resizes.disconnect();
   }
 
-  /** Text width in the grid's font, measured on a canvas (no layout needed). */
-  private measureText(weight = 'normal'): (text: string) => number {
-    const context = document.createElement('canvas').getContext('2d');
-    if (!context) return guessTextWidth;
-    const style = getComputedStyle(document.body);
-    context.font = `${weight} ${style.fontSize} ${style.fontFamily}`;
-    return (text) => context.measureText(text).width;
+  /** Text widths in the cells' and the header's font, measured on canvases (one per font: setting
+   * a canvas's font is dearer than measuring with it). The font is read from the theme's
+   * variables as VS Code sets them on <html> (what results.css gives the body), not from the
+   * computed style, which would make the browser recompute the page's styles before the grid is
+   * even in it. */
+  private textMeasures(): [cells: (text: string) => number, header: (text: string) => number] {
+    const theme = document.documentElement.style;
+    const family = theme.getPropertyValue('--vscode-font-family').trim() || 'system-ui, sans-serif';
+    const size = theme.getPropertyValue('--vscode-font-size').trim() || '13px';
+    const measure = (weight: string): ((text: string) => number) => {
+      const context = new OffscreenCanvas(1, 1).getContext('2d');
+      if (!context) return guessTextWidth;
+      context.font = `${weight} ${size} ${family}`;
+      return (text) => context.measureText(text).width;
+    };
+    return [measure('normal'), measure('600')];
   }
 
   setData(columns: string[], cells: PackedCells, rowCount: number, state: GridState | undefined): void {
-    this.columns = columns;
+    this.useColumns(columns);
     this.rows = new PackedRows();
     this.rows.add(cells);
     this.expected = rowCount;
-    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c), this.measureText(), this.measureText('600'));
+    const guessed = initialWidths(columns, this.rows.length, (r, c) => this.rows.cell(r, c), ...this.textMeasures());
     this.widths = columns.map((c, i) => state?.widths[c] ?? guessed[i]!);
     const sortColumn = state?.sort ? columns.indexOf(state.sort.column) : -1;
     this.sort = state?.sort && sortColumn >= 0 ? { column: sortColumn, direction: state.sort.direction } : undefined;
@@ -115,9 +127,9 @@ export class ResultsGrid {
     const first = this.rows.length;
     this.rows.add(cells);
     if (columns.length > this.columns.length) {
-      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c), this.measureText(), this.measureText('600'));
+      const guessed = initialWidths(columns, this.rows.length - first, (r, c) => this.rows.cell(first + r, c), ...this.textMeasures());
       for (let i = this.columns.length; i < columns.length; i++) this.widths.push(guessed[i]!);
-      this.columns = columns;
+      this.useColumns(columns);
       this.renderHeader();
     }
     this.reorder();
@@ -207,6 +219,15 @@ export class ResultsGrid {
     this.header.replaceChildren(...cells);
   }
 
+  private useColumns(columns: string[]): void {
+    this.columns = columns;
+    this.rowTemplate = element(
+      'div',
+      { class: 'grid-row', role: 'row' },
+      columns.map((_, c) => element('div', { class: 'grid-cell', role: 'gridcell', 'data-column': String(c) })),
+    );
+  }
+
   private toggleSort(column: number): void {
     const current = this.sort?.column === column ? this.sort.direction : undefined;
     // Ascending, descending, then the result's own order again.
@@ -256,10 +277,17 @@ export class ResultsGrid {
 
   private renderRow(position: number): HTMLDivElement {
     const index = this.rowAt(position);
-    const cells = this.columns.map((_, c) =>
-      element('div', { class: this.isSelected(index, c) ? 'grid-cell selected' : 'grid-cell', role: 'gridcell', 'data-column': String(c) }, [this.rows.cell(index, c)]),
-    );
-    return element('div', { class: 'grid-row', role: 'row', 'aria-rowindex': String(position + 2), 'data-row': String(index) }, cells);
+    const row = this.rowTemplate.cloneNode(true) as HTMLDivElement;
+    row.setAttribute('aria-rowindex', String(position + 2));
+    row.setAttribute('data-row', String(index));
+    const cells = row.children;
+    for (let c = 0; c < cells.length; c++) {
+      const cell = cells[c]!;
+      // A string given to append() becomes a Text node: archive data stays text.
+      cell.append(this.rows.cell(index, c));
+      if (this.isSelected(index, c)) cell.classList.add('selected');
+    }
+    return row;
   }
 
   private isSelected(row: number, column: number): boolean {
