@@ -6,7 +6,10 @@ import { parseArgs } from 'node:util';
 
 const entries = [
   { in: 'cli/main.ts', out: 'cli' },
-  { in: 'server/main.ts', out: 'server' },
+  // The server answers `initialize` from a small bundle; what it computes with is its own bundle,
+  // required from it as `./serverAnalyses` (left to Node, so it is read only when needed).
+  { in: 'server/main.ts', out: 'server', loadsBeside: ['./serverAnalyses'] },
+  { in: 'server/serverAnalyses.ts', out: 'serverAnalyses', runtime: 'server' },
   { in: 'client/extension.ts', out: 'client', external: ['vscode'] },
   // The extension's activation is a small bundle; the rest is loaded after activation returns.
   { in: 'client/extensionServices.ts', out: 'clientServices', external: ['vscode'], runtime: 'client' },
@@ -31,6 +34,16 @@ const root = new URL('.', import.meta.url).pathname;
 const outdir = options.outdir ?? root + 'dist';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
+/** Leaves `require('./name')` of a bundle built beside this one to Node, as `./name.js`. */
+function besideBundles(paths) {
+  return {
+    name: 'beside-bundles',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) => (paths.includes(args.path) && args.kind === 'require-call' ? { path: `${args.path}.js`, external: true } : undefined));
+    },
+  };
+}
+
 for (const e of entries.filter((x) => existsSync(root + x.in) && (!only || only.includes(x.runtime ?? x.out)))) {
   await build({
     entryPoints: [root + e.in],
@@ -42,6 +55,7 @@ for (const e of entries.filter((x) => existsSync(root + x.in) && (!only || only.
     sourcemap: !production,
     minify: production,
     external: e.external ?? [],
+    plugins: e.loadsBeside ? [besideBundles(e.loadsBeside)] : [],
     define: { NOARKQ_VERSION: JSON.stringify(pkg.version) },
     // Prefer ES module builds: some dependencies (jsonc-parser) ship a UMD `main` whose dynamic
     // requires esbuild cannot follow.

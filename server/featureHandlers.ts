@@ -15,23 +15,14 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDocument } from '../core/document';
-import { getCodeActions } from '../core/features/codeActions';
-import { getCompletions } from '../core/features/completion';
-import { getDocumentSymbols } from '../core/features/documentSymbols';
 import type { FeatureContext } from '../core/features/featureContext';
-import { getFoldingRanges } from '../core/features/foldingRanges';
-import { formatDocument, formatRange } from '../core/features/formatting';
-import { getHover } from '../core/features/hover';
-import { getDefinition, getReferences, getRenameEdits, prepareRename } from '../core/features/navigation';
-import { getSemanticTokens } from '../core/features/semanticTokens';
-import type { FeatureContextStore } from './featureContextStore';
-import type { ParseCache } from './parseCache';
+import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { isolate, type Logger } from './requestIsolation';
 
 export interface FeatureServices {
   documents: TextDocuments<TextDocument>;
-  parses: ParseCache;
-  contexts: FeatureContextStore;
+  /** The analyses and their caches, loaded on first use. */
+  session: () => AnalysisSession;
   log: Logger;
 }
 
@@ -39,6 +30,7 @@ interface Open {
   document: TextDocument;
   parsed: NoarkqDocument;
   context: FeatureContext;
+  features: ServerAnalyses;
 }
 
 export function registerFeatureHandlers(connection: Connection, services: FeatureServices): void {
@@ -47,41 +39,42 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   const open = (uri: string): Open | undefined => {
     const document = services.documents.get(uri);
     if (!document) return undefined;
-    return { document, parsed: services.parses.get(document), context: services.contexts.contextFor(uri) };
+    const { analyses, parses, contexts } = services.session();
+    return { document, parsed: parses.get(document), context: contexts.contextFor(uri), features: analyses };
   };
 
   connection.onCompletion(
     isolate('completion', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getCompletions(o.document, o.parsed, params.position, o.context) : null;
+      return o ? o.features.getCompletions(o.document, o.parsed, params.position, o.context) : null;
     }),
   );
 
   connection.onHover(
     isolate('hover', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getHover(o.document, o.parsed, params.position, o.context) : null;
+      return o ? o.features.getHover(o.document, o.parsed, params.position, o.context) : null;
     }),
   );
 
   connection.onDefinition(
     isolate('definition', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getDefinition(o.document, o.parsed, params.position) : null;
+      return o ? o.features.getDefinition(o.document, o.parsed, params.position) : null;
     }),
   );
 
   connection.onReferences(
     isolate('references', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getReferences(o.document, o.parsed, params.position, params.context.includeDeclaration) : null;
+      return o ? o.features.getReferences(o.document, o.parsed, params.position, params.context.includeDeclaration) : null;
     }),
   );
 
   connection.onPrepareRename(
     isolate('prepare rename', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? prepareRename(o.document, o.parsed, params.position) : null;
+      return o ? o.features.prepareRename(o.document, o.parsed, params.position) : null;
     }),
   );
 
@@ -89,7 +82,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
     isolate('rename', log, (params) => {
       const o = open(params.textDocument.uri);
       if (!o) return null;
-      const result = getRenameEdits(o.document, o.parsed, params.position, params.newName);
+      const result = o.features.getRenameEdits(o.document, o.parsed, params.position, params.newName);
       // A name that cannot be used is the user's to fix: the client shows this message.
       if ('error' in result) return new ResponseError(LSPErrorCodes.RequestFailed, result.error);
       return result.edit;
@@ -99,42 +92,42 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   connection.onDocumentSymbol(
     isolate('document symbols', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getDocumentSymbols(o.document, o.parsed) : null;
+      return o ? o.features.getDocumentSymbols(o.document, o.parsed) : null;
     }),
   );
 
   connection.onFoldingRanges(
     isolate('folding ranges', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getFoldingRanges(o.document, o.parsed) : null;
+      return o ? o.features.getFoldingRanges(o.document, o.parsed) : null;
     }),
   );
 
   connection.languages.semanticTokens.on(
     isolate<SemanticTokensParams, SemanticTokens>('semantic tokens', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getSemanticTokens(o.document, o.parsed, o.context) : { data: [] };
+      return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context) : { data: [] };
     }),
   );
 
   connection.languages.semanticTokens.onRange(
     isolate<SemanticTokensRangeParams, SemanticTokens>('semantic tokens (range)', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? getSemanticTokens(o.document, o.parsed, o.context, params.range) : { data: [] };
+      return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context, params.range) : { data: [] };
     }),
   );
 
   connection.onDocumentFormatting(
     isolate('formatting', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? formatDocument(o.document, o.parsed, params.options) : null;
+      return o ? o.features.formatDocument(o.document, o.parsed, params.options) : null;
     }),
   );
 
   connection.onDocumentRangeFormatting(
     isolate('range formatting', log, (params) => {
       const o = open(params.textDocument.uri);
-      return o ? formatRange(o.document, o.parsed, params.range, params.options) : null;
+      return o ? o.features.formatRange(o.document, o.parsed, params.range, params.options) : null;
     }),
   );
 
@@ -142,7 +135,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
     isolate('code actions', log, (params) => {
       const o = open(params.textDocument.uri);
       if (!o) return null;
-      const actions = getCodeActions(o.document, o.parsed, params.range, params.context.diagnostics, o.context);
+      const actions = o.features.getCodeActions(o.document, o.parsed, params.range, params.context.diagnostics, o.context);
       const only = params.context.only;
       return only && only.length > 0 ? actions.filter((a) => wanted(a, only)) : actions;
     }),

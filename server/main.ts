@@ -3,8 +3,7 @@
  * `node dist/server.js --stdio` (or `--node-ipc`, `--socket=<port>`, `--pipe=<name>`).
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { noarkModel } from '../core/schema';
-import { startNoarkqServer } from './noarkqServer';
+import { startNoarkqServer, type ServerAnalyses } from './noarkqServer';
 
 /** Set by esbuild from package.json; absent when the sources run directly (tests, tsx). */
 declare const NOARKQ_VERSION: string;
@@ -40,6 +39,8 @@ if (args.includes('--help') || args.includes('-h')) {
   process.exitCode = 2;
 } else {
   const connection = createConnection(ProposedFeatures.all);
-  startNoarkqServer(connection, { model: noarkModel, version });
+  // esbuild leaves this require alone and builds its target as dist/serverAnalyses.js beside this
+  // bundle (see esbuild.mjs): it is read and compiled only when the server first needs it.
+  startNoarkqServer(connection, { version, loadAnalyses: () => require('./serverAnalyses') as ServerAnalyses });
   connection.listen();
 }

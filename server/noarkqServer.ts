@@ -15,39 +15,47 @@ import {
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { NoarkModel } from '../core/schema/types';
-import { DocumentDiagnostics } from './documentDiagnostics';
+import type { DocumentDiagnostics } from './documentDiagnostics';
 import { registerFeatureHandlers } from './featureHandlers';
-import { FeatureContextStore } from './featureContextStore';
-import { ParseCache } from './parseCache';
-import {
-  QueryRequestBodyRequest,
-  SetContextNotification,
-  SetResponsesNotification,
-  defaultServerSettings,
-  queryRequestBodyParams,
-  serverSettings,
-  setContextParams,
-  setResponsesParams,
-  type ServerSettings,
-} from './protocol';
-import { queryRequestBody } from './queryRequestBody';
+import type { FeatureContextStore } from './featureContextStore';
+import type { ParseCache } from './parseCache';
+import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, type ServerSettings } from './protocol';
 import { isolate, isolateNotification } from './requestIsolation';
+import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';
 
+/** `serverAnalyses.ts`: the model, the core analyses and the message schemas. */
+export type ServerAnalyses = typeof Analyses;
+
+/** What the server computes with, made when the analyses are first needed. */
+export interface AnalysisSession {
+  analyses: ServerAnalyses;
+  parses: ParseCache;
+  contexts: FeatureContextStore;
+  diagnostics: DocumentDiagnostics;
+  settings: ServerSettings;
+}
+
 export interface ServerOptions {
-  model: NoarkModel;
   version: string;
+  /** Loads `serverAnalyses.ts`; called once, when the `initialize` answer is out or when a message
+   * needs it first. */
+  loadAnalyses: () => ServerAnalyses;
 }
 
 export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
   const log = (message: string): void => connection.console.error(message);
   const documents = new TextDocuments(TextDocument);
-  const parses = new ParseCache();
-  const contexts = new FeatureContextStore(options.model);
-  const diagnostics = new DocumentDiagnostics(parses, contexts);
   let support: ClientSupport = { pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationChangeRegistration: false };
-  let settings: ServerSettings = defaultServerSettings;
+  let loaded: AnalysisSession | undefined;
+  const session = (): AnalysisSession => {
+    if (loaded) return loaded;
+    const analyses = options.loadAnalyses();
+    const parses = new analyses.ParseCache();
+    const contexts = new analyses.FeatureContextStore(analyses.noarkModel);
+    loaded = { analyses, parses, contexts, diagnostics: new analyses.DocumentDiagnostics(parses, contexts), settings: analyses.defaultServerSettings };
+    return loaded;
+  };
 
   connection.onInitialize((params) => {
     support = clientSupport(params.capabilities);
@@ -55,6 +63,9 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   });
 
   connection.onInitialized(() => {
+    // The client has its answer and is busy opening documents: the analyses load now rather
+    // than before the answer, so the client's start and the server's overlap.
+    session();
     if (support.configurationChangeRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'noarkq' });
     if (support.configuration) void readSettings();
   });
@@ -62,13 +73,14 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   // ---- settings -------------------------------------------------------------------------------
 
   const applySettings = (raw: unknown): void => {
-    const parsed = serverSettings.safeParse(raw ?? {});
+    const current = session();
+    const parsed = current.analyses.serverSettings.safeParse(raw ?? {});
     if (!parsed.success) {
       log(`noarkq: ignoring invalid noarkq.* settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       return;
     }
-    const changed = JSON.stringify(parsed.data) !== JSON.stringify(settings);
-    settings = parsed.data;
+    const changed = JSON.stringify(parsed.data) !== JSON.stringify(current.settings);
+    current.settings = parsed.data;
     if (changed) diagnosticsChanged();
   };
 
@@ -111,6 +123,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     const document = documents.get(uri);
     if (!document) return;
     try {
+      const { settings, diagnostics } = session();
       const items = settings.diagnostics.enable ? diagnostics.diagnose(document).lsp : [];
       void connection.sendDiagnostics({ uri, version: document.version, diagnostics: items });
     } catch (error) {
@@ -133,9 +146,11 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
-    parses.delete(uri);
-    diagnostics.forget(uri);
-    contexts.forget(uri);
+    if (loaded) {
+      loaded.parses.delete(uri);
+      loaded.diagnostics.forget(uri);
+      loaded.contexts.forget(uri);
+    }
     pending.delete(uri);
     if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
@@ -143,6 +158,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   connection.languages.diagnostics.on(
     isolate<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, (params) => {
       const document = documents.get(params.textDocument.uri);
+      const { settings, diagnostics } = session();
       if (!document || !settings.diagnostics.enable) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const result = diagnostics.diagnose(document);
       if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
@@ -155,7 +171,8 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   connection.onNotification(
     SetContextNotification,
     isolateNotification('noarkq/setContext', log, (raw) => {
-      const parsed = setContextParams.safeParse(raw);
+      const { analyses, contexts } = session();
+      const parsed = analyses.setContextParams.safeParse(raw);
       if (!parsed.success) return log(`noarkq: ignoring noarkq/setContext with invalid params: ${parsed.error.message}`);
       contexts.setContext(parsed.data);
       diagnosticsChanged();
@@ -165,7 +182,8 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   connection.onNotification(
     SetResponsesNotification,
     isolateNotification('noarkq/setResponses', log, (raw) => {
-      const parsed = setResponsesParams.safeParse(raw);
+      const { analyses, contexts } = session();
+      const parsed = analyses.setResponsesParams.safeParse(raw);
       if (!parsed.success) return log(`noarkq: ignoring noarkq/setResponses with invalid params: ${parsed.error.message}`);
       contexts.setResponses(parsed.data);
       diagnosticsChanged();
@@ -175,16 +193,17 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   connection.onRequest(
     QueryRequestBodyRequest,
     isolate('noarkq/queryRequestBody', log, (raw) => {
-      const parsed = queryRequestBodyParams.safeParse(raw);
+      const { analyses, parses, contexts } = session();
+      const parsed = analyses.queryRequestBodyParams.safeParse(raw);
       if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/queryRequestBody: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
       const params = parsed.data;
       const document = documents.get(params.uri);
       if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
       const offset = params.position ? document.offsetAt(params.position) : undefined;
-      return queryRequestBody(document, parses.get(document), { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
+      return analyses.queryRequestBody(document, parses.get(document), { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
     }),
   );
 
-  registerFeatureHandlers(connection, { documents, parses, contexts, log });
+  registerFeatureHandlers(connection, { documents, session, log });
   documents.listen(connection);
 }

@@ -1,6 +1,6 @@
 /** What the server offers, decided from what the client declares it can do. */
 import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver/node';
-import { semanticTokensLegend } from '../core/features/semanticTokens';
+import { semanticTokensLegend } from '../core/features/semanticTokensLegend';
 
 /** What the server needs to know about the client after `initialize`. */
 export interface ClientSupport {

@@ -4,7 +4,7 @@
  * are told apart by what they denote (block, variable, alias, temp id), and JSON bodies get their
  * `type`, `ref`, field names and temp ids marked.
  */
-import type { Range, SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver-types';
+import type { Range, SemanticTokens } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../diagnostics';
 import { allBlocks, type DocumentBlock, type NoarkqDocument } from '../document';
@@ -13,19 +13,9 @@ import { comparisonOperatorSpan, logicalOperatorSpans, type Bound, type Expressi
 import type { FeatureContext } from './featureContext';
 import { symbolIndex, type SymbolIndex } from './navigation/symbolIndex';
 import { readActionViews, stringContentSpan } from './navigation/transactionActions';
+import { tokenModifiers, tokenTypes, type TokenModifier, type TokenType } from './semanticTokensLegend';
 
-const tokenTypes = ['type', 'property', 'parameter', 'variable', 'keyword', 'operator', 'string', 'number', 'comment', 'function', 'namespace'] as const;
-const tokenModifiers = ['declaration', 'readonly', 'defaultLibrary', 'reference'] as const;
-
-export type TokenType = (typeof tokenTypes)[number];
-export type TokenModifier = (typeof tokenModifiers)[number];
-
-/**
- * Types: entity types `type`; fields `property`; references `property` + `reference`; query
- * parameters `parameter`; variables and temp ids `variable`; block names `function`; JOIN
- * aliases `namespace`; clause and request keywords `keyword`.
- */
-export const semanticTokensLegend: SemanticTokensLegend = { tokenTypes: [...tokenTypes], tokenModifiers: [...tokenModifiers] };
+export { semanticTokensLegend, type TokenModifier, type TokenType } from './semanticTokensLegend';
 
 export interface SemanticToken extends Span {
   type: TokenType;

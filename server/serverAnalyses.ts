@@ -1,0 +1,25 @@
+/**
+ * Everything the language server computes with: the Noark model, the core analyses, the caches
+ * around them and the schemas of the `noarkq/...` messages. Its own bundle
+ * (dist/serverAnalyses.js), loaded once the `initialize` answer is out: reading, compiling and
+ * evaluating it is most of what the server's start costs, and the client has nothing to wait for
+ * until it sends a document.
+ *
+ * Nothing here may import a value from `vscode-languageserver`: the connection's classes
+ * (`ResponseError` above all, which the connection tells from a result by `instanceof`) exist once,
+ * in dist/server.js.
+ */
+export { noarkModel } from '../core/schema';
+export { getCodeActions } from '../core/features/codeActions';
+export { getCompletions } from '../core/features/completion';
+export { getDocumentSymbols } from '../core/features/documentSymbols';
+export { getFoldingRanges } from '../core/features/foldingRanges';
+export { formatDocument, formatRange } from '../core/features/formatting';
+export { getHover } from '../core/features/hover';
+export { getDefinition, getReferences, getRenameEdits, prepareRename } from '../core/features/navigation';
+export { getSemanticTokens } from '../core/features/semanticTokens';
+export { DocumentDiagnostics } from './documentDiagnostics';
+export { FeatureContextStore } from './featureContextStore';
+export { ParseCache } from './parseCache';
+export { queryRequestBody } from './queryRequestBody';
+export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams } from './protocolSchemas';
