@@ -119,26 +119,37 @@ function checkFileName(fileName: string): void {
 /**
  * The file's bytes in chunks of `uploadChunkBytes`. Each chunk is handed out only when the
  * connection asks for the next one, so when it asks, every earlier chunk is in the socket or
- * written; once `released` says the socket has written them all, their buffers are read into again.
+ * written; once `released` says the socket has written them all, their buffers are read into
+ * again. The next chunk is read while the connection writes the one handed out.
  */
 async function* fileChunks(path: string, released: BuffersReleased): AsyncGenerator<Buffer> {
   const file = await open(path, 'r');
   const spare: Buffer[] = [];
+  /** Buffers handed to the connection that it may still hold. */
   let lent: Buffer[] = [];
+  const readNext = async (): Promise<{ buffer: Buffer; bytesRead: number }> => {
+    if (lent.length > 0 && released()) {
+      spare.push(...lent);
+      lent = [];
+    }
+    const buffer = spare.pop() ?? Buffer.allocUnsafeSlow(uploadChunkBytes);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+    return { buffer, bytesRead };
+  };
+  let next = readNext();
   try {
     for (;;) {
-      if (lent.length > 0 && released()) {
-        spare.push(...lent);
-        lent = [];
-      }
-      const buffer = spare.pop() ?? Buffer.allocUnsafeSlow(uploadChunkBytes);
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      const { buffer, bytesRead } = await next;
       if (bytesRead === 0) return;
+      // Read on while this one is written; this buffer is lent only after that read took its
+      // own, so it cannot be read into before the connection asks for more.
+      next = readNext();
       lent.push(buffer);
       yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
     }
   } finally {
     // Also when the connection stops asking early (an error answer, a reset): release the file.
+    await next.catch(() => undefined);
     await file.close();
   }
 }
