@@ -19,6 +19,7 @@ import { apiRoot, Router } from './http/router';
 import { defaultDataDir, defaultPort, defaultTemplateCacheDir, sandboxTimeZone, type SandboxOptions } from './sandboxOptions';
 import type { SandboxServices } from './sandboxServices';
 import { openPGliteDatabase } from './store/database';
+import { analyzeStaleTables, statisticsIntervalMs } from './store/plannerStatistics';
 import { openPostgresDatabase } from './store/postgresDatabase';
 
 export interface RunningSandbox {
@@ -81,6 +82,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     for (const module of modules) for (const statement of module.schema?.(services) ?? []) await db.exec(statement);
     for (const module of modules) await module.seed?.(services);
     await options.seed?.(services);
+    // A PostgreSQL server keeps its statistics itself (autovacuum); PGlite needs the sandbox to.
+    const keepsStatistics = !options.databaseUrl;
+    if (keepsStatistics) await analyzeStaleTables(db);
     const router = new Router();
     for (const module of modules) module.routes?.(router, services);
 
@@ -117,6 +121,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       services.files.sweep().catch((error: unknown) => log(`file cleanup failed: ${String(error)}`));
     }, Math.min(60_000, fileLifetime * 1000));
     sweeper.unref();
+    let analyzing: Promise<unknown> | undefined;
+    const statistics = keepsStatistics
+      ? setInterval(() => {
+          analyzing ??= analyzeStaleTables(db)
+            .catch((error: unknown) => log(`updating the planner statistics failed: ${String(error)}`))
+            .finally(() => (analyzing = undefined));
+        }, statisticsIntervalMs)
+      : undefined;
+    statistics?.unref();
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     let closing: Promise<void> | undefined;
     return {
@@ -129,6 +142,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       close() {
         closing ??= (async () => {
           clearInterval(sweeper);
+          clearInterval(statistics);
+          await analyzing;
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();

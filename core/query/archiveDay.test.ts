@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { noarkModel } from '../schema/index';
-import { timestampArchiveDate, timestampDateMeaning } from './archiveDay';
+import { archiveOffsetMinutes, timestampArchiveDate, timestampDateMeaning } from './archiveDay';
 import { checkDocument, parseDocument } from '../document';
 
 describe('a timestamp on a date field', () => {
@@ -36,5 +36,34 @@ describe('a timestamp on a date field', () => {
     assert.match(d.message, /stands for the date 2024-08-01.*The date "2024-08-01" says the same\./);
     assert.deepEqual(d.fixes?.[0]?.edits.map((e) => [text.slice(e.start, e.end), e.newText]), [['"2024-07-31T22:00:00.000Z"', '"2024-08-01"']]);
     assert.deepEqual(diagnostics.filter((x) => x.severity === 'error'), []);
+  });
+});
+
+describe('the offset of a zone at an instant', () => {
+  /** Straight from Intl, as archiveOffsetMinutes asks it when it knows nothing of the hour. */
+  function intlOffset(ms: number, timeZone: string): number {
+    const parts: Record<string, number> = {};
+    const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    for (const p of format.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    return Math.round((Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(ms / 1000) * 1000) / 60000);
+  }
+
+  it('is right on both sides of a clock change, also once the hour is known', () => {
+    // Oslo: summer time from 01:00 UTC on 2024-03-31, back at 01:00 UTC on 2024-10-27;
+    // Adelaide changes at half past (UTC 16:30); Amsterdam in 1937 moved 28 s past a minute.
+    const changes: [string, string][] = [
+      ['Europe/Oslo', '2024-03-31T01:00:00.000Z'],
+      ['Europe/Oslo', '2024-10-27T01:00:00.000Z'],
+      ['Australia/Adelaide', '2024-10-05T16:30:00.000Z'],
+      ['Europe/Amsterdam', '1937-06-30T23:40:28.000Z'],
+    ];
+    for (const [zone, at] of changes) {
+      const change = Date.parse(at);
+      for (const delta of [-3_600_000, -60_000, -1_000, -1, 0, 1, 1_000, 60_000, 3_600_000]) {
+        for (let round = 0; round < 2; round++) assert.equal(archiveOffsetMinutes(change + delta, zone), intlOffset(change + delta, zone), `${zone} ${at} ${delta} ms (round ${round})`);
+      }
+    }
+    assert.equal(archiveOffsetMinutes(Date.parse('2024-03-31T00:59:59.999Z')), 60);
+    assert.equal(archiveOffsetMinutes(Date.parse('2024-03-31T01:00:00.000Z')), 120);
   });
 });

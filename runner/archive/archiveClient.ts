@@ -4,9 +4,10 @@
  * never repeated (only after a 401, which the archive did not carry out), and a lost write
  * answer reported with the query that tells whether it happened.
  */
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import { Pool, type Dispatcher } from 'undici';
+import { buildConnector, Pool, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
 import packageJson from '../../package.json';
@@ -60,7 +61,7 @@ import {
 import { pathSegment, resolveApiRoot, withQuery, type ApiRoot } from './archiveUrl';
 import { failedBeforeSending, isTransient, TruncatedBodyError } from './connectionFailures';
 import { archiveErrorFrom } from './errorBodies';
-import { DownloadTargetError, dispositionFileName, openUploadSource, UploadSourceError, uploadDisposition, writeDownload, type UploadBody } from './fileTransfer';
+import { DownloadTargetError, dispositionFileName, openUploadSource, UploadSourceError, uploadDisposition, writeDownload, type BuffersReleased, type UploadBody } from './fileTransfer';
 import { bulkOutcomeCheck, expandOutcomeCheck, genericOutcomeCheck, registryOutcomeCheck, transactionOutcomeCheck, uploadOutcomeCheck, type OutcomeCheck } from './outcomeChecks';
 import { walkQueryPages } from './queryPaging';
 import {
@@ -127,7 +128,7 @@ interface Exchange<T> {
   write: boolean;
   outcome?: () => OutcomeCheck;
   /** The body of an upload, opened again for each attempt. */
-  upload?: { contentType: string; disposition: string; size: number | undefined; reopenable: boolean; open(): UploadBody };
+  upload?: { contentType: string; disposition: string; size: number | undefined; reopenable: boolean; open(released: BuffersReleased): UploadBody };
   /** Reads a 2xx answer. */
   read: (answer: RawAnswer) => Promise<{ body: T; bytes: number }>;
   /** Whether a failed attempt may be repeated (a download that already fed a caller's stream may not). */
@@ -179,6 +180,13 @@ function shapeError<T>(summary: RequestSummary, schema: z.ZodType<T, unknown>, t
 export class ArchiveClient implements ArchiveApi {
   readonly apiRoot: ApiRoot;
   private readonly pool: Pool;
+  /** The pool's open sockets (see buffersReleased). */
+  private readonly sockets = new Set<Socket>();
+  /** Every socket of the pool has written out all it was given (a closed one holds nothing). */
+  private readonly buffersReleased: BuffersReleased = () => {
+    for (const socket of this.sockets) if (socket.writableLength > 0) return false;
+    return true;
+  };
   /** Undefined for an archive that takes no token (`auth.kind: "none"`): no Authorization header. */
   private readonly auth: TokenProvider | undefined;
   private readonly timeouts: ArchiveTimeouts;
@@ -196,13 +204,24 @@ export class ArchiveClient implements ArchiveApi {
     this.onExchange = options.onExchange;
     const connections = options.connections ?? 8;
     if (!Number.isInteger(connections) || connections < 1) throw new RangeError(`connections must be a whole number of at least 1, not ${connections}`);
+    // undici's own connector, which also remembers the pool's sockets: an upload reads into a
+    // buffer again only once no socket still holds bytes to write (fileTransfer.ts).
+    const connector = buildConnector({ timeout: this.timeouts.connectMs });
+    const sockets = this.sockets;
     this.pool = new Pool(this.apiRoot.origin, {
       connections,
       // Below the 5 s Node servers keep an idle connection, so a kept connection is not closed
       // under a request just written to it (which would make a write's outcome unknown).
       keepAliveTimeout: 4_000,
       keepAliveMaxTimeout: 60_000,
-      connect: { timeout: this.timeouts.connectMs },
+      connect: (connectOptions, callback) =>
+        connector(connectOptions, (error, socket) => {
+          if (error) return callback(error, null);
+          const opened = socket as Socket;
+          sockets.add(opened);
+          opened.once('close', () => sockets.delete(opened));
+          callback(null, opened);
+        }),
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
@@ -246,7 +265,7 @@ export class ArchiveClient implements ArchiveApi {
         disposition: uploadDisposition(file.fileName),
         size: file.size,
         reopenable: file.reopenable,
-        open: () => file.open(options.onProgress),
+        open: (released) => file.open(options.onProgress, released),
       },
       read: async (answer) => this.readJson(summary, answer, uploadResponseSchema),
       signal: options.signal,
@@ -485,12 +504,12 @@ export class ArchiveClient implements ArchiveApi {
         'x-service-error-response-type': 'application/json',
         'x-documaster-error-response-type': 'application/json',
       };
-      let body: string | Readable | undefined = jsonText;
+      let body: string | AsyncIterable<Buffer> | undefined = jsonText;
       let upload: UploadBody | undefined;
       if (jsonText !== undefined) headers['content-type'] = 'application/json';
       if (spec.upload) {
-        upload = spec.upload.open();
-        body = upload.stream;
+        upload = spec.upload.open(this.buffersReleased);
+        body = upload.chunks;
         headers['content-type'] = spec.upload.contentType;
         headers['content-disposition'] = spec.upload.disposition;
         headers.accept = 'application/json';
@@ -502,7 +521,8 @@ export class ArchiveClient implements ArchiveApi {
       let answerBody: Readable | undefined;
       const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
       try {
-        const response = await this.pool.request({ path: requestPath, method: spec.method, headers, body, signal });
+        // undici takes an async iterable body (its Dispatcher.md, `body`), which its types leave out.
+        const response = await this.pool.request({ path: requestPath, method: spec.method, headers, body: body as string | Readable | undefined, signal });
         status = response.statusCode;
         answerBody = response.body;
         const answerHeaders = lowerCaseHeaders(response.headers);

@@ -3,10 +3,16 @@
  * connection takes it, a download writes each chunk as it arrives, so a 1 GiB file costs a few
  * chunks of memory. A download to a path goes to a temporary file beside it and is renamed only
  * once complete, so a failed download never leaves a partial file under the real name.
+ *
+ * An upload from a path reads into the same few buffers again and again instead of a new one per
+ * chunk: a chunk read and sent is garbage only the garbage collector frees, and V8 lets some 30 MB
+ * of them pile up before it collects (it counts them as external memory, which the JavaScript
+ * heap of an upload hardly grows). A buffer is read into again only once the connection has
+ * written out everything handed to it (`BuffersReleased`); until then a new one is taken.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,19 +47,26 @@ export function safeFileName(name: string | undefined, fallback: string): string
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
 }
 
-/** One attempt's body for an upload, with what it has sent so far. */
+/**
+ * One attempt's body for an upload, with what it has sent so far. The chunks are handed to the
+ * connection one at a time, as it asks for them (an async iterable, not a stream that would read
+ * ahead into a buffer of its own).
+ */
 export interface UploadBody {
-  stream: Readable;
+  chunks: AsyncIterable<Buffer>;
   /** Whether the whole source was handed to the connection. */
   complete(): boolean;
 }
+
+/** True when the connection holds none of the chunks handed to it: all were written to the socket. */
+export type BuffersReleased = () => boolean;
 
 export interface OpenedUpload {
   fileName: string;
   size: number | undefined;
   /** Whether `open` can be called again for another attempt (a path can be reopened, a stream not). */
   reopenable: boolean;
-  open(onProgress: ((progress: TransferProgress) => void) | undefined): UploadBody;
+  open(onProgress: ((progress: TransferProgress) => void) | undefined, released: BuffersReleased): UploadBody;
 }
 
 export class UploadSourceError extends Error {
@@ -80,7 +93,7 @@ export async function openUploadSource(source: UploadSource): Promise<OpenedUplo
       fileName,
       size,
       reopenable: true,
-      open: (onProgress) => countedBody(createReadStream(source.path, { highWaterMark: uploadChunkBytes }), size, onProgress),
+      open: (onProgress, released) => countedBody(fileChunks(source.path, released), size, onProgress),
     };
   }
   checkFileName(source.fileName);
@@ -103,7 +116,45 @@ function checkFileName(fileName: string): void {
   if (/[\u0000-\u001f\u007f]/.test(fileName)) throw new UploadSourceError(`the file name ${JSON.stringify(fileName)} contains control characters`);
 }
 
-function countedBody(source: Readable, total: number | undefined, onProgress: ((progress: TransferProgress) => void) | undefined): UploadBody {
+/**
+ * The file's bytes in chunks of `uploadChunkBytes`. Each chunk is handed out only when the
+ * connection asks for the next one, so when it asks, every earlier chunk is in the socket or
+ * written; once `released` says the socket has written them all, their buffers are read into
+ * again. The next chunk is read while the connection writes the one handed out.
+ */
+async function* fileChunks(path: string, released: BuffersReleased): AsyncGenerator<Buffer> {
+  const file = await open(path, 'r');
+  const spare: Buffer[] = [];
+  /** Buffers handed to the connection that it may still hold. */
+  let lent: Buffer[] = [];
+  const readNext = async (): Promise<{ buffer: Buffer; bytesRead: number }> => {
+    if (lent.length > 0 && released()) {
+      spare.push(...lent);
+      lent = [];
+    }
+    const buffer = spare.pop() ?? Buffer.allocUnsafeSlow(uploadChunkBytes);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+    return { buffer, bytesRead };
+  };
+  let next = readNext();
+  try {
+    for (;;) {
+      const { buffer, bytesRead } = await next;
+      if (bytesRead === 0) return;
+      // Read on while this one is written; this buffer is lent only after that read took its
+      // own, so it cannot be read into before the connection asks for more.
+      next = readNext();
+      lent.push(buffer);
+      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    // Also when the connection stops asking early (an error answer, a reset): release the file.
+    await next.catch(() => undefined);
+    await file.close();
+  }
+}
+
+function countedBody(source: AsyncIterable<unknown>, total: number | undefined, onProgress: ((progress: TransferProgress) => void) | undefined): UploadBody {
   let bytes = 0;
   let done = false;
   async function* chunks(): AsyncGenerator<Buffer> {
@@ -116,11 +167,11 @@ function countedBody(source: Readable, total: number | undefined, onProgress: ((
       }
       done = true;
     } finally {
-      // The connection may stop reading early (an error answer, a reset): release the file.
-      if (!done) source.destroy();
+      // The connection may stop reading early (an error answer, a reset): release the source.
+      if (!done && source instanceof Readable) source.destroy();
     }
   }
-  return { stream: Readable.from(chunks(), { objectMode: false }), complete: () => done };
+  return { chunks: chunks(), complete: () => done };
 }
 
 /** Counts the bytes passing through, reporting progress. */

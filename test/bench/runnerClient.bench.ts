@@ -235,9 +235,12 @@ export async function benchRunnerClient(options: { log?: (line: string) => void 
   return [p5, ...(await benchUpload(log))];
 }
 
-// Run alone: `node --import tsx test/bench/runnerClient.bench.ts`.
+// Run alone: `node --import tsx test/bench/runnerClient.bench.ts [p5|p6]` (both without an argument).
 if (process.argv[1]?.endsWith('runnerClient.bench.ts')) {
-  void benchRunnerClient().then((results) => {
+  const only = process.argv[2]?.toLowerCase();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const chosen = only === 'p5' ? benchQueryAll(log).then((r) => [r]) : only === 'p6' ? benchUpload(log) : benchRunnerClient({ log });
+  void chosen.then((results) => {
     for (const r of results) console.log(`${r.ratio <= r.target ? 'ok    ' : 'MISSED'} ${r.name}: ratio ${r.ratio.toFixed(2)} (target <= ${r.target})  ${r.detail}`);
     if (results.some((r) => r.ratio > r.target)) process.exitCode = 1;
   }, (error: unknown) => {
