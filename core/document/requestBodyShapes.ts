@@ -66,7 +66,7 @@ const bool = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): Bo
 const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument'];
 const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
 const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
-const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'];
+const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'];
 
 /** Paging keys of the log endpoints. */
 const logPaging: BodyKeyShape[] = [

@@ -137,6 +137,11 @@ function checkBsmValue(field: BsmField, value: JsonNode, out: NoarkqDiagnostic[]
   }
 }
 
+/** A URI with a scheme (RFC 3986 absolute-URI), as `java.net.URI` reads one. */
+export function isAbsoluteUri(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(text);
+}
+
 /** What the value should be, or undefined when it fits the type (unknown types are not checked). */
 function typeProblem(fieldType: string, value: JsonNode): string | undefined {
   const v = value.value;
@@ -154,6 +159,10 @@ function typeProblem(fieldType: string, value: JsonNode): string | undefined {
       return 'numbers';
     case 'timestamp':
       return value.type === 'string' && isValidTimestamp(v as string) ? undefined : 'timestamps "yyyy-MM-ddTHH:mm:ss.SSS+0200"';
+    case 'uri':
+      return value.type === 'string' && isAbsoluteUri(v as string) ? undefined : 'absolute URIs like "https://example.org/sak/17"';
+    case 'boolean':
+      return value.type === 'boolean' || (value.type === 'string' && (v === 'true' || v === 'false')) ? undefined : 'true or false';
     default:
       return undefined;
   }

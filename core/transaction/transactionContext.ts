@@ -6,7 +6,9 @@
 import type { NoarkModel } from '../schema/types';
 
 /** `fieldType` of a BSM field, as the bsm-registry endpoint returns it. */
-export type BsmFieldType = 'string' | 'long' | 'double' | 'timestamp' | 'encrypted';
+/** The vendor documents the first five; its Java client also has `uri` and `boolean`
+ * (client/bsm/FieldType.java), so a registry made with it may hold them. */
+export type BsmFieldType = 'string' | 'long' | 'double' | 'timestamp' | 'encrypted' | 'uri' | 'boolean';
 
 /** One field of a BSM group (`GET bsm-registry` → `results[].fields[]`). */
 export interface BsmField {

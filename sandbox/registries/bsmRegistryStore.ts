@@ -7,7 +7,7 @@ import type { BsmField, BsmFieldType, BsmGroup } from '../../core/transaction';
 import { ServiceError } from '../http/errors';
 import type { Database, SqlSession } from '../store/database';
 
-export const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'] as const satisfies readonly BsmFieldType[];
+export const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'] as const satisfies readonly BsmFieldType[];
 
 export function bsmRegistrySchemaStatements(): string[] {
   return [

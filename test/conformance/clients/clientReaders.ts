@@ -148,6 +148,12 @@ const readers: Record<string, (a: ReplayAnswer, ctx: ReadContext) => void> = {
     text(g.groupId, 'groupId');
     text(g.groupName, 'groupName');
   },
+  /** client/bsm/BsmField.java: fieldType one of its FieldType names. */
+  'java.bsmField': (a) => {
+    const f = object(a.json, 'body');
+    text(f.fieldId, 'fieldId');
+    assert.ok(['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'].includes(text(f.fieldType, 'fieldType')));
+  },
   'java.void': emptyBody,
 
   'php.token': (a) => void text(object(a.json, 'body').access_token, 'access_token'),
