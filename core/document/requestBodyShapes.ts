@@ -63,7 +63,9 @@ const str = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): Bod
 const num = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'number', required: false, note, source: 'spec', ...extra });
 const bool = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'boolean', required: false, note, source: 'spec', ...extra });
 
-const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument'];
+const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument',
+  // Since 3.8.0 (the vendor's web-services doc, change-log `type`).
+  'Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
 const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
 const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
 const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'];

@@ -152,8 +152,12 @@ async function findLoggedEntity(db: SqlSession, idText: string): Promise<LoggedE
   return row ? { id: Number(row.entity_id), type: row.entity_type, exists: false } : undefined;
 }
 
+/** Kept since 3.8.0 as well (the vendor's web-services doc, change-log `type`); the spec lists the first ten. */
+const changeLogTypesSince380 = ['Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
+
 function changeLogTypes(model: NoarkModel): string[] {
-  return model.types.filter((t) => t.changeLog).map((t) => t.name);
+  const names = model.types.filter((t) => t.changeLog).map((t) => t.name);
+  return [...names, ...changeLogTypesSince380.filter((name) => model.getType(name) && !names.includes(name))];
 }
 
 export function registerChangeLogEndpoint(router: Router, services: SandboxServices): void {

@@ -153,13 +153,21 @@ test('change log paging: offset, limit (default 10, at most 100) and total', asy
   }
 });
 
+test('change log of the types the vendor added in 3.8.0 (Arkiv, Arkivdel, Klasse, Korrespondansepart, ...)', async () => {
+  for (const [type, id] of [['Arkiv', env.structure.arkiv], ['Arkivdel', env.structure.arkivdel], ['Klasse', env.structure.klasser[0]]]) {
+    const own = await changeLog({ type, id, includeChildChanges: false, limit: 100 });
+    assert.ok(own.results.length > 0 && own.results.every((e) => e.id === id && e.type === type), `${type}: ${JSON.stringify(own.results.map((e) => `${e.type} ${e.id}`))}`);
+    assert.equal(own.results[0].revisionType, 'CREATE');
+  }
+  // Without a type too, and with the entities inside: the fonds holds the whole structure.
+  const fonds = await changeLog({ id: env.structure.arkiv, limit: 100 });
+  assert.ok(fonds.results.some((e) => e.type === 'Saksmappe' && e.id === env.structure.saksmappe));
+});
+
 test('change log refusals: types without a change log, a wrong type, unknown ids', async () => {
-  const arkiv = await env.sandbox.post('/logs/change-log', { type: 'Arkiv', id: env.structure.arkiv }, { token: env.token });
-  assert.equal(arkiv.status, 400);
-  assert.match(arkiv.json.description, /kept for .*Saksmappe/);
-  const untyped = await env.sandbox.post('/logs/change-log', { id: env.structure.arkiv }, { token: env.token });
-  assert.equal(untyped.status, 400);
-  assert.match(untyped.json.description, /Arkiv/);
+  const version = await env.sandbox.post('/logs/change-log', { type: 'Dokumentversjon', id: env.structure.arkiv }, { token: env.token });
+  assert.equal(version.status, 400);
+  assert.match(version.json.description, /kept for .*Saksmappe.*Korrespondansepart/);
   const wrong = await env.sandbox.post('/logs/change-log', { type: 'Dokument', id: env.structure.saksmappe }, { token: env.token });
   assert.equal(wrong.status, 400);
   assert.match(wrong.json.description, /is a Saksmappe, not a Dokument/);
