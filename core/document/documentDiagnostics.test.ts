@@ -120,7 +120,7 @@ const rows: Row[] = [
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPUT bsm-registry/group/g1/field/f1\n{"fieldType": [["integer"]]}\n', good: '### a\nPUT bsm-registry/group/g1/field/f1\n{"fieldType": "long"}\n' },
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": [["up"]]}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n' },
   // A partial reference is text whose value is unknown: no allowed-value check.
-  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"type": [["Klasse"]], "id": "1"}\n', good: '@kind = "Saks"\n### a\nPOST logs/change-log\n{"type": "{{kind}}mappe", "id": "1"}\n' },
+  { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"type": [["Dokumentversjon"]], "id": "1"}\n', good: '@kind = "Saks"\n### a\nPOST logs/change-log\n{"type": "{{kind}}mappe", "id": "1"}\n' },
   // Sort fields and join paths are resolved on the body's `type` as the query checker resolves SORT and JOIN.
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "[[titel]]", "order": "asc"}]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "sortOrder": [{"field": "tittel", "order": "asc"}]}\n', fix: 'tittel' },
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "[[dokumentmedium]]", "order": "asc"}]}\n', good: '### a\nPOST query\n{"type": "Journalpost", "sortOrder": [{"field": "journalpostnummer", "order": "asc"}]}\n' },

@@ -34,6 +34,8 @@ export const apiEndpoints: readonly EndpointDef[] = [
   { path: 'expand/folder', methods: ['POST'], takesBody: true },
   { path: 'expand/record', methods: ['POST'], takesBody: true },
   { path: 'full-text/set', methods: ['POST'], takesBody: true },
+  // The vendor's since 3.7.0, not in the spec (vendor notes §1.5 "bulk").
+  { path: 'bulk/delete', methods: ['POST'], takesBody: true },
 ];
 
 /** The interface's path prefix (spec "Versioning"). */

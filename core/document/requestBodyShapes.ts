@@ -63,15 +63,27 @@ const str = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): Bod
 const num = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'number', required: false, note, source: 'spec', ...extra });
 const bool = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'boolean', required: false, note, source: 'spec', ...extra });
 
-const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument'];
+const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument',
+  // Since 3.8.0 (the vendor's web-services doc, change-log `type`).
+  'Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
 const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
 const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
-const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted'];
+const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'];
 
 /** Paging keys of the log endpoints. */
 const logPaging: BodyKeyShape[] = [
   num('offset', 'Offset of the first entry.'),
   num('limit', 'Number of entries (the vendor takes 1 to 100, default 10).', { minimum: 1, maximum: 100 }),
+];
+
+const bulkDeleteTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Journalpost', 'Basisregistrering', 'Arkivnotat', 'Moeteregistrering'];
+
+/** bulk/delete: not in the spec; the vendor's since 3.7.0 (vendor notes §1.5 "bulk"). */
+const bulkDeleteKeys: BodyKeyShape[] = [
+  str('type', `Type of the entity to delete with everything inside it: ${bulkDeleteTypes.join(', ')}.`, { required: true, allowedValues: bulkDeleteTypes, source: 'reference' }),
+  str('id', 'Id of the entity.', { required: true, source: 'reference' }),
+  { name: 'version', type: 'scalar', required: false, note: 'The version you read; when the entity is newer the answer is 409 Conflict and nothing is deleted.', source: 'reference' },
+  bool('deleteObjectsLinkedToPrecedents', 'Default false: an entity linked to a Presedens is left (with what holds it); true deletes it too.', { source: 'reference' }),
 ];
 
 const bulkKeys: BodyKeyShape[] = [
@@ -181,6 +193,7 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
   },
   { method: 'POST', endpoint: 'bulk/open', keys: bulkKeys },
   { method: 'POST', endpoint: 'bulk/close', keys: bulkKeys },
+  { method: 'POST', endpoint: 'bulk/delete', keys: bulkDeleteKeys },
   {
     method: 'POST',
     endpoint: 'full-text/search',
@@ -215,7 +228,7 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
     endpoint: 'full-text/set',
     keys: [
       str('dokumentversjonId', 'Id of the Dokumentversjon whose file text is set.', { required: true, source: 'reference' }),
-      str('tekst', 'The text indexed for the file in the Tekst collection, in place of the text read from it.', { required: true, source: 'reference' }),
+      str('tekst', 'The text indexed for the file in the Tekst collection, in place of the text read from it; left out (or null), the text is set to null.', { source: 'reference' }),
     ],
   },
   // In the vendor's Java client, not in its documentation (vendor notes §1.5): UtvidTilSaksmappe,

@@ -37,7 +37,7 @@ describe('completion: HTTP endpoint paths', () => {
     {
       name: 'after POST: only the endpoints that take POST',
       text: ['### a', 'POST |'],
-      exactly: ['query', 'transaction', 'upload', 'logs/change-log', 'logs/access-log', 'logs/download-log', 'bulk/open', 'bulk/close', 'full-text/search', 'expand/folder', 'expand/record', 'full-text/set'],
+      exactly: ['query', 'transaction', 'upload', 'logs/change-log', 'logs/access-log', 'logs/download-log', 'bulk/open', 'bulk/close', 'full-text/search', 'expand/folder', 'expand/record', 'full-text/set', 'bulk/delete'],
     },
     {
       name: 'after GET: the readable endpoints',

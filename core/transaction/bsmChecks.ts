@@ -137,10 +137,16 @@ function checkBsmValue(field: BsmField, value: JsonNode, out: NoarkqDiagnostic[]
   }
 }
 
+/** A URI with a scheme (RFC 3986 absolute-URI), as `java.net.URI` reads one. */
+export function isAbsoluteUri(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(text);
+}
+
 /** What the value should be, or undefined when it fits the type (unknown types are not checked). */
 function typeProblem(fieldType: string, value: JsonNode): string | undefined {
   if (value.type === 'string' && typeof value.value === 'string') return bsmTextValueProblem(fieldType, value.value);
   if (value.type === 'number' && (fieldType === 'double' || (fieldType === 'long' && Number.isInteger(value.value)))) return undefined;
+  if (value.type === 'boolean' && fieldType === 'boolean') return undefined;
   return bsmTextValueProblem(fieldType, undefined);
 }
 
@@ -160,6 +166,10 @@ export function bsmTextValueProblem(fieldType: string, text: string | undefined)
       return text !== undefined && text.trim() !== '' && Number.isFinite(Number(text)) ? undefined : 'numbers';
     case 'timestamp':
       return text !== undefined && isValidTimestamp(text) ? undefined : 'timestamps "yyyy-MM-ddTHH:mm:ss.SSS+0200"';
+    case 'uri':
+      return text !== undefined && isAbsoluteUri(text) ? undefined : 'absolute URIs like "https://example.org/sak/17"';
+    case 'boolean':
+      return text === 'true' || text === 'false' ? undefined : 'true or false';
     default:
       return undefined;
   }

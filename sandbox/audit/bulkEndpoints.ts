@@ -12,6 +12,7 @@ import { sendEmpty } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import { formatTimestamp } from '../store/fieldValues';
+import { registerBulkDeleteEndpoint } from './bulkDelete';
 import { runBulkOrder, type BulkAction, type BulkJobQueue } from './bulkJobs';
 import { closedEntityMessage, findClosedContainer } from './closedEntities';
 
@@ -63,4 +64,5 @@ function registerBulkAction(router: Router, services: SandboxServices, queue: Bu
 export function registerBulkEndpoints(router: Router, services: SandboxServices, queue: BulkJobQueue): void {
   registerBulkAction(router, services, queue, 'open');
   registerBulkAction(router, services, queue, 'close');
+  registerBulkDeleteEndpoint(router, services, queue);
 }

@@ -15,6 +15,11 @@
  * changes of everything currently inside the entity (containment.ts). `nestChildChanges` (vendor
  * notes §1, default true) is taken, but the docs do not show a nested answer: the child changes
  * are listed flat, in revision order, whichever it says.
+ *
+ * `modifiedDate` is the one timestamp written with a colon in its offset (`+02:00`): the vendor's
+ * Java client reads it with `DateTimeFormatter.ISO_OFFSET_DATE_TIME`, which refuses `+0200`
+ * (client/changelog/ChangeLogResult.java, serialization/ZonedDateTimeDeserializer.java), so a real
+ * tenant must write it so. `systemId` (the uuid) and `modifiedByUserId` are the vendor's 3.8.0 fields.
  */
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema';
@@ -34,11 +39,13 @@ type ValueMap = Record<string, string | number | boolean | null>;
 
 export interface ChangeLogResult {
   id: string;
+  systemId: string | null;
   type: string;
   revisionId: string;
   revisionType: RevisionType;
   modifiedDate: string;
   modifiedBy: string;
+  modifiedByUserId: string;
   modifiedField?: string | null;
   modifiedFieldType?: string | null;
   newValue?: ValueMap | null;
@@ -65,6 +72,8 @@ interface ChangeLogRow {
   revision_type: RevisionType;
   modified_date: string;
   modified_by: string;
+  modified_by_user_id: string;
+  system_id: string | null;
   modified_field: string | null;
   modified_field_type: string | null;
   new_value: Record<string, JsonValue> | null;
@@ -85,10 +94,15 @@ function zonedValueMap(value: Record<string, JsonValue> | null, timestamps: Read
   return out;
 }
 
+/** `…+0200` as `…+02:00`; ISO_OFFSET_DATE_TIME also refuses `+0000`, so UTC is `Z`. */
+function withOffsetColon(timestamp: string): string {
+  return timestamp.replace(/[+-]00:?00$/, 'Z').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+}
+
 export function toChangeLogResult(row: ChangeLogRow, model: NoarkModel, timeZone: string): ChangeLogResult {
   const timestamps = new Set((model.getType(row.entity_type)?.fields ?? []).filter((f) => f.type === 'timestamp').map((f) => f.name));
   const valueMap = (value: Record<string, JsonValue> | null) => zonedValueMap(value, timestamps, timeZone);
-  const all: Omit<ChangeLogResult, 'id' | 'type' | 'revisionId' | 'revisionType' | 'modifiedDate' | 'modifiedBy'> = {
+  const all: Omit<ChangeLogResult, 'id' | 'systemId' | 'type' | 'revisionId' | 'revisionType' | 'modifiedDate' | 'modifiedBy' | 'modifiedByUserId'> = {
     modifiedField: row.modified_field,
     modifiedFieldType: row.modified_field_type,
     newValue: valueMap(row.new_value),
@@ -99,11 +113,13 @@ export function toChangeLogResult(row: ChangeLogRow, model: NoarkModel, timeZone
   };
   const entry: ChangeLogResult = {
     id: String(row.entity_id),
+    systemId: row.system_id,
     type: row.entity_type,
     revisionId: String(row.revision_id),
     revisionType: row.revision_type,
-    modifiedDate: zonedTimestamp(row.modified_date, timeZone),
+    modifiedDate: withOffsetColon(zonedTimestamp(row.modified_date, timeZone)),
     modifiedBy: row.modified_by,
+    modifiedByUserId: row.modified_by_user_id,
   };
   const target = entry as unknown as Record<string, unknown>;
   const source = all as Record<string, unknown>;
@@ -136,8 +152,12 @@ async function findLoggedEntity(db: SqlSession, idText: string): Promise<LoggedE
   return row ? { id: Number(row.entity_id), type: row.entity_type, exists: false } : undefined;
 }
 
+/** Kept since 3.8.0 as well (the vendor's web-services doc, change-log `type`); the spec lists the first ten. */
+const changeLogTypesSince380 = ['Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
+
 function changeLogTypes(model: NoarkModel): string[] {
-  return model.types.filter((t) => t.changeLog).map((t) => t.name);
+  const names = model.types.filter((t) => t.changeLog).map((t) => t.name);
+  return [...names, ...changeLogTypesSince380.filter((name) => model.getType(name) && !names.includes(name))];
 }
 
 export function registerChangeLogEndpoint(router: Router, services: SandboxServices): void {
@@ -162,8 +182,10 @@ export function registerChangeLogEndpoint(router: Router, services: SandboxServi
     const limit = body.limit ?? defaultLogLimit;
     const offset = body.offset ?? 0;
     const { rows } = await db.query<ChangeLogRow>(
-      `SELECT revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_field, modified_field_type,
-         new_value, old_value, removed_value, previous_parent, current_parent
+      `SELECT revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id, modified_field, modified_field_type,
+         new_value, old_value, removed_value, previous_parent, current_parent,
+         coalesce((SELECT e.fields->>'uuid' FROM entity e WHERE e.id = change_log.entity_id),
+                  (SELECT c.new_value->>'uuid' FROM change_log c WHERE c.entity_id = change_log.entity_id AND c.revision_type = 'CREATE' LIMIT 1)) AS system_id
        FROM change_log WHERE entity_id = ANY($1::bigint[]) ORDER BY revision_id LIMIT $2 OFFSET $3`,
       [ids, limit, offset],
     );

@@ -13,17 +13,21 @@ import type { SandboxServices } from '../sandboxServices';
 import { zonedTimestamp } from '../store/fieldValues';
 import { accessLogBodySchema, createdDateBound, defaultLogLimit, downloadLogBodySchema, SqlConditions } from './logRequests';
 
+/** `version` is a number here, unlike an entity's: the vendor documents `"version": number` and its
+ * Java client reads it as an Integer (client/accesslog/AccessLogResult.java); `userId` is its 3.7.0 field. */
 export interface AccessLogResult {
   createdDate: string;
   userName: string;
+  userId: string;
   objectType: string;
   objectUUID: string;
-  version: string;
+  version: number;
 }
 
 export interface DownloadLogResult {
   createdDate: string;
   userName: string;
+  userId: string;
   /** Null for a download of a file no Dokumentversjon linked yet (its uploader may fetch it). */
   dokumentversjonUUID: string | null;
 }
@@ -66,18 +70,19 @@ export function registerAccessLogEndpoint(router: Router, services: SandboxServi
       where.add((p) => `object_type = ANY(${p}::text[])`, types);
     }
     if (body.objectUUIDs !== undefined) where.add((p) => `object_uuid = ANY(${p}::text[])`, body.objectUUIDs);
-    const { rows, hasMore } = await page<{ created_date: string; user_name: string; object_type: string; object_uuid: string; version: string }>(
+    const { rows, hasMore } = await page<{ created_date: string; user_name: string; user_id: string; object_type: string; object_uuid: string; version: string }>(
       services,
-      'SELECT created_date, user_name, object_type, object_uuid, version FROM access_log',
+      'SELECT created_date, user_name, user_id, object_type, object_uuid, version FROM access_log',
       where,
       body,
     );
     const results: AccessLogResult[] = rows.map((r) => ({
       createdDate: zonedTimestamp(r.created_date, services.timeZone),
       userName: r.user_name,
+      userId: r.user_id,
       objectType: r.object_type,
       objectUUID: r.object_uuid,
-      version: r.version,
+      version: Number(r.version),
     }));
     sendJson(res, 200, { results, hasMore });
   });
@@ -92,13 +97,13 @@ export function registerDownloadLogEndpoint(router: Router, services: SandboxSer
     if (body.dokumentversjonUUIDs !== undefined || body.dokumentversjonUUID !== undefined) {
       where.add((p) => `dokumentversjon_uuid = ANY(${p}::text[])`, uuids);
     }
-    const { rows, hasMore } = await page<{ created_date: string; user_name: string; dokumentversjon_uuid: string | null }>(
+    const { rows, hasMore } = await page<{ created_date: string; user_name: string; user_id: string; dokumentversjon_uuid: string | null }>(
       services,
-      'SELECT created_date, user_name, dokumentversjon_uuid FROM download_log',
+      'SELECT created_date, user_name, user_id, dokumentversjon_uuid FROM download_log',
       where,
       body,
     );
-    const results: DownloadLogResult[] = rows.map((r) => ({ createdDate: zonedTimestamp(r.created_date, services.timeZone), userName: r.user_name, dokumentversjonUUID: r.dokumentversjon_uuid }));
+    const results: DownloadLogResult[] = rows.map((r) => ({ createdDate: zonedTimestamp(r.created_date, services.timeZone), userName: r.user_name, userId: r.user_id, dokumentversjonUUID: r.dokumentversjon_uuid }));
     sendJson(res, 200, { results, hasMore });
   });
 }

@@ -1,10 +1,20 @@
 /**
- * `GET /download?id=<file id>`: streams the file with Content-Type, Content-Length and
- * Content-Disposition, and writes a download-log row. Before a Dokumentversjon links the file,
- * only its uploader may download it.
+ * `GET /download?id=<file id>[&type=original|lightpdf]`: streams the file with Content-Type,
+ * Content-Length and Content-Disposition, and writes a download-log row. Before a Dokumentversjon
+ * links the file, only its uploader may download it.
+ *
+ * `type=lightpdf` (the vendor's, since 3.7.0) is a light PDF rendition of the file. The sandbox
+ * makes one of what it can read: a PDF is its own light PDF; a plain-text file is set as a PDF
+ * (textPdf.ts). Of any other file it has none, and says so (404) rather than pretend.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatContentDisposition } from '../files/contentDisposition';
+import type { UploadedFile } from '../files/fileStore';
+import { textPdf } from '../files/textPdf';
+import { isPlainText } from '../fulltext/fileText';
 import { ServiceError } from '../http/errors';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
@@ -15,13 +25,13 @@ export function registerDownloadEndpoint(router: Router, services: SandboxServic
     const idText = url.searchParams.get('id') ?? '';
     if (!/^\d{1,18}$/.test(idText)) throw new ServiceError(400, 'download needs `?id=<file id>`: the id returned by upload (Dokumentversjon.referanseDokumentfil).');
     const variant = url.searchParams.get('type') ?? 'original';
-    if (variant !== 'original') throw new ServiceError(400, `The sandbox keeps original files only: use \`type=original\` or leave \`type\` out (got \`${variant}\`).`);
+    if (variant !== 'original' && variant !== 'lightpdf') throw new ServiceError(400, `\`type\` is \`original\` (the default) or \`lightpdf\`, not \`${variant}\`.`);
     const file = await services.files.find(services.db, Number(idText));
     if (!file) throw new ServiceError(404, `No file has id ${idText} (a file nobody linked to a Dokumentversjon is deleted after its lifetime).`);
     if (file.dokumentversjonId === null && file.uploadedBy !== account.login) {
       throw new ServiceError(403, `File ${idText} is not linked to a Dokumentversjon yet; until it is, only the account that uploaded it can download it.`);
     }
-    const { stream, size } = await services.files.open(file);
+    const body: DownloadBody = variant === 'lightpdf' ? await lightPdf(services, file) : await services.files.open(file);
     let uuid: string | null = null;
     if (file.dokumentversjonId !== null) {
       const { rows } = await services.db.query<{ uuid: string | null }>(`SELECT fields->>'uuid' AS uuid FROM entity WHERE id = $1`, [file.dokumentversjonId]);
@@ -35,15 +45,35 @@ export function registerDownloadEndpoint(router: Router, services: SandboxServic
       uuid,
     ]);
     res.writeHead(200, {
-      'Content-Type': file.contentType,
-      'Content-Length': String(size),
-      'Content-Disposition': formatContentDisposition(file.fileName),
+      'Content-Type': body.contentType ?? file.contentType,
+      'Content-Length': String(body.size),
+      'Content-Disposition': formatContentDisposition(body.fileName ?? file.fileName),
     });
     if (req.method === 'HEAD') {
-      stream.destroy();
+      body.stream.destroy();
       res.end();
       return;
     }
-    await pipeline(stream, res);
+    await pipeline(body.stream, res);
   });
+}
+
+interface DownloadBody {
+  stream: Readable;
+  size: number;
+  /** Set when the body is not the file as uploaded. */
+  contentType?: string;
+  fileName?: string;
+}
+
+/** The light PDF of `file`, or a 404 saying why the sandbox has none. */
+async function lightPdf(services: SandboxServices, file: UploadedFile): Promise<DownloadBody> {
+  const bytes = await readFile(join(services.files.directory, file.storageName));
+  const asPdf = file.fileName.replace(/\.[^./\\]*$/, '') + '.pdf';
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { stream: Readable.from([bytes]), size: bytes.length, contentType: 'application/pdf', fileName: asPdf };
+  if (!isPlainText(file.contentType, file.fileName)) {
+    throw new ServiceError(404, `The sandbox has no light PDF of file ${file.id} (${file.contentType}): it makes them of PDF and plain-text files only; download it with \`type=original\`.`);
+  }
+  const pdf = textPdf(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  return { stream: Readable.from([pdf]), size: pdf.length, contentType: 'application/pdf', fileName: asPdf };
 }

@@ -56,6 +56,16 @@ describe('full-text/set', () => {
     assert.equal(again.status, 200, again.text);
     assert.equal((await search('kommunestyret')).total, 0);
     assert.equal((await search('reguleringsplan')).total, 1);
+
+    // Without tekst (or with null) the text is set to null: nothing is found by it any more.
+    const cleared = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version }, { token: env.token });
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.equal((await search('reguleringsplan')).total, 0);
+    await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version, tekst: 'Klage på reguleringsplan.' }, { token: env.token });
+    assert.equal((await search('reguleringsplan')).total, 1);
+    const nulled = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version, tekst: null }, { token: env.token });
+    assert.equal(nulled.status, 200, nulled.text);
+    assert.equal((await search('reguleringsplan')).total, 0);
   });
 
   it('answers 404 for an unknown id and 400 for another type or a bad body', async () => {
@@ -65,11 +75,12 @@ describe('full-text/set', () => {
     const other = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.dokument, tekst: 'x' }, { token: env.token });
     assert.equal(other.status, 400);
     assert.match(other.json.description, /is a Dokument: full-text\/set takes the id of a Dokumentversjon/);
-    const missing = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version }, { token: env.token });
-    assert.equal(missing.status, 400);
-    assert.match(missing.json.description, /tekst.*give the text to index/);
+    const notText = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version, tekst: 42 }, { token: env.token });
+    assert.equal(notText.status, 400);
+    assert.match(notText.json.description, /`\$\.tekst`: tekst is a string, or null/);
     const extra = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version, tekst: 'x', text: 'y' }, { token: env.token });
     assert.equal(extra.status, 400);
+    assert.match(extra.json.description, /"text"/);
     const unauthenticated = await env.sandbox.post('/full-text/set', { dokumentversjonId: ids.version, tekst: 'x' });
     assert.equal(unauthenticated.status, 401);
   });

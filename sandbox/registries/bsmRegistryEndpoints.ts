@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { BsmField, BsmGroup } from '../../core/transaction';
+import { isAbsoluteUri } from '../../core/transaction/bsmChecks';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendEmpty, sendJson } from '../http/responses';
@@ -44,6 +45,10 @@ function predefinedValue(fieldType: string, value: string | number): string | un
     }
     case 'timestamp':
       return typeof value === 'string' && normalizeTimestamp(value) ? value : undefined;
+    case 'uri':
+      return typeof value === 'string' && isAbsoluteUri(value) ? value : undefined;
+    case 'boolean':
+      return value === 'true' || value === 'false' ? value : undefined;
     default:
       return typeof value === 'string' ? value : undefined;
   }
@@ -55,6 +60,8 @@ const typeWords: Record<string, string> = {
   timestamp: 'timestamps like "2024-08-19T09:09:39.315+0200"',
   string: 'strings',
   encrypted: 'strings',
+  uri: 'absolute URIs',
+  boolean: '"true" or "false"',
 };
 
 function checkedFieldValues(fieldId: string, fieldType: string, values: readonly (string | number)[]): string[] {

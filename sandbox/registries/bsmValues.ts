@@ -29,6 +29,8 @@ function typedValue(fieldType: string | undefined, value: JsonValue): JsonValue 
       return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
     case 'timestamp':
       return typeof value === 'string' ? (normalizeTimestamp(value) ?? value) : value;
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : value;
     default:
       return value;
   }

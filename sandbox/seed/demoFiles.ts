@@ -4,6 +4,7 @@
  * Helvetica (WinAnsiEncoding, so æ, ø and å are single bytes): any PDF reader opens them, and the
  * full-text index can read their text back without a PDF library.
  */
+import { pdfString } from '../files/textPdf';
 
 export interface DemoLetter {
   /** Letterhead, e.g. "Fjordvik kommune — Plan og bygg". */
@@ -34,20 +35,6 @@ function wrap(text: string, width: number): string[] {
   }
   if (line) lines.push(line);
   return lines;
-}
-
-/** A PDF string literal in WinAnsi (Latin-1 for the Norwegian letters), with `\`, `(`, `)` escaped. */
-function pdfString(text: string): Buffer {
-  const bytes: number[] = [0x28];
-  for (const ch of text) {
-    let code = ch.codePointAt(0) ?? 0x3f;
-    if (ch === '—' || ch === '–') code = 0x2d;
-    if (code > 0xff) code = 0x3f;
-    if (code === 0x28 || code === 0x29 || code === 0x5c) bytes.push(0x5c);
-    bytes.push(code);
-  }
-  bytes.push(0x29);
-  return Buffer.from(bytes);
 }
 
 export function demoPdf(lines: readonly string[]): Buffer {

@@ -93,7 +93,7 @@ test('PUT field creates a field in an existing group; a new field needs a name a
   assert.match(noGroup.json.description, /no BSM group "finnes-ikke": create it first with PUT bsm-registry\/group\/finnes-ikke/);
   const noType = await send('PUT', '/bsm-registry/group/sak-data/field/uten-type', { fieldName: 'x' });
   assert.equal(noType.status, 400);
-  assert.match(noType.json.description, /give its `fieldType` \(string, long, double, timestamp, encrypted\)/);
+  assert.match(noType.json.description, /give its `fieldType` \(string, long, double, timestamp, encrypted, uri, boolean\)/);
   const badType = await send('PUT', '/bsm-registry/group/sak-data/field/feil-type', { fieldName: 'x', fieldType: 'integer' });
   assert.equal(badType.status, 400);
   assert.match(badType.json.description, /fieldType is one of string, long, double, timestamp, encrypted/);
@@ -248,4 +248,26 @@ test('errors come as text without the JSON error header', async () => {
   assert.match(r.text, /^400 Bad Request: "Feil" is not a valid groupId/);
   const anonymous = await fetch(`${env.sandbox.sandbox.apiUrl}/bsm-registry/group/x`, { method: 'DELETE' });
   assert.equal(anonymous.status, 401);
+});
+
+test('the Java client\'s field types uri and boolean (client/bsm/FieldType.java): registered, and values checked and kept in their type', async () => {
+  await ok('PUT', '/bsm-registry/group/lenker', { groupName: 'Lenker' });
+  // As the Java client writes a BsmField: no fieldId (write-only), fieldValues left out when null.
+  await ok('PUT', '/bsm-registry/group/lenker/field/kilde', { fieldName: 'Kilde', fieldType: 'uri' });
+  await ok('PUT', '/bsm-registry/group/lenker/field/publisert', { fieldName: 'Publisert', fieldDescription: 'På nettsidene', fieldType: 'boolean' });
+  const fields = (await registry('?groupId=lenker'))[0].fields.map((f: { fieldId: string; fieldType: string }) => `${f.fieldId}:${f.fieldType}`);
+  assert.deepEqual(fields.sort(), ['kilde:uri', 'publisert:boolean']);
+  const saved = await saveBsm('Saksmappe', env.structure.saksmappe, { lenker: { kilde: { values: ['https://fjordvik.kommune.no/sak/17'] }, publisert: { values: [true, 'false'] } } });
+  assert.equal(saved.status, 200, saved.text);
+  assert.deepEqual(await storedBsm('Saksmappe', env.structure.saksmappe), {
+    lenker: { kilde: { type: 'uri', values: ['https://fjordvik.kommune.no/sak/17'] }, publisert: { type: 'boolean', values: [true, false] } },
+  });
+  for (const [field, value, says] of [['kilde', 'sak 17', /absolute URIs/], ['publisert', 'ja', /true or false/]] as const) {
+    const r = await saveBsm('Saksmappe', env.structure.saksmappe, { lenker: { [field]: { values: [value] } } });
+    assert.equal(r.status, 400, r.text);
+    assert.match(r.json.description, says);
+  }
+  const badType = await send('PUT', '/bsm-registry/group/lenker/field/farge', { fieldName: 'Farge', fieldType: 'colour' });
+  assert.equal(badType.status, 400);
+  assert.match(badType.json.description, /fieldType is one of string, long, double, timestamp, encrypted, uri, boolean/);
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+import { extractPdfText } from '../../sandbox/fulltext/fileText';
 import { useTestSandbox } from './sandboxHarness';
 
 const maxUploadBytes = 256 * 1024;
@@ -133,4 +134,34 @@ test('uploads stream in chunks; a file over the limit is 413 and nothing is kept
   assert.equal(rows[0].n, 0);
   const declared = await upload(Buffer.alloc(maxUploadBytes + 1), 'attachment; filename="declared.bin"');
   assert.equal(declared.status, 413);
+});
+
+test('download type=lightpdf: a PDF is its own light PDF, a text file is set as a PDF, other files have none (404); type=original is the file [download rule type]', async () => {
+  const text = 'Søknad om løyve\n\nVi søkjer om løyve til å byggje ein garasje på eigedomen (gnr. 12, bnr. 4).\n';
+  const files = {
+    text: await upload(Buffer.from(text, 'utf8'), "attachment; filename*=utf-8''s%C3%B8knad.txt"),
+    pdf: await upload(Buffer.from('%PDF-1.4\n%%EOF\n'), 'attachment; filename="vedtak.pdf"'),
+    image: await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'attachment; filename="kart.png"'),
+  };
+  for (const f of Object.values(files)) assert.equal(f.status, 200, f.text);
+  const get = async (id: string, type: string) => {
+    const response = await fetch(`${env.sandbox.sandbox.apiUrl}/download?id=${id}&type=${type}`, { headers: { Authorization: `Bearer ${env.token}`, 'X-Documaster-Error-Response-Type': 'application/json' } });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+  const asPdf = await get(files.text.json.id, 'lightpdf');
+  assert.equal(asPdf.status, 200);
+  assert.equal(asPdf.headers.get('content-type'), 'application/pdf');
+  assert.match(asPdf.headers.get('content-disposition') ?? '', /filename\*=UTF-8''s%C3%B8knad\.pdf/);
+  assert.equal(asPdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+  assert.equal(Number(asPdf.headers.get('content-length')), asPdf.bytes.length);
+  // The PDF shows the text's lines (read back the way the full-text index reads PDFs).
+  assert.deepEqual(extractPdfText(asPdf.bytes).split('\n').filter((l) => l !== ''), text.split('\n').filter((l) => l !== ''));
+  const original = await get(files.text.json.id, 'original');
+  assert.equal(original.bytes.toString('utf8'), text);
+  const pdf = await get(files.pdf.json.id, 'lightpdf');
+  assert.equal(pdf.status, 200);
+  assert.equal(pdf.bytes.toString('latin1'), '%PDF-1.4\n%%EOF\n');
+  const image = await get(files.image.json.id, 'lightpdf');
+  assert.equal(image.status, 404);
+  assert.match(JSON.parse(image.bytes.toString('utf8')).description, /no light PDF of file \d+ \(image\/png\).*type=original/);
 });

@@ -7,7 +7,7 @@ import { useTestSandbox } from './sandboxHarness';
 const env = useTestSandbox({ modules: [logModule] }, { structure: true });
 
 /** The spec's entry fields: always, and per revision type ("only for ..."). */
-const alwaysPresent = ['id', 'type', 'revisionId', 'revisionType', 'modifiedDate', 'modifiedBy'];
+const alwaysPresent = ['id', 'systemId', 'type', 'revisionId', 'revisionType', 'modifiedDate', 'modifiedBy', 'modifiedByUserId'];
 const perRevisionType: Record<string, string[]> = {
   CREATE: ['newValue'],
   UPDATE: ['modifiedField', 'modifiedFieldType', 'newValue', 'oldValue'],
@@ -89,12 +89,21 @@ test('change log: CREATE, UPDATE, LINK, UNLINK, MOVE and DELETE from real transa
   assert.equal((deleted.results[2].oldValue as Record<string, unknown>).tittel, 'Short-lived');
 
   const all = [...folder.results, ...entry.results, ...deleted.results];
+  const me = (await env.sandbox.get('/info/me', { token: env.token })).json.userId;
+  // systemId is the uuid, also of an entity that is gone (its CREATE names it).
+  const folderUuid = (await env.sandbox.query(env.token, { type: 'Saksmappe', query: 'id = @id', parameters: { '@id': env.structure.saksmappe } })).json.results[0].fields.uuid;
+  assert.ok(folder.results.every((e) => e.systemId === folderUuid));
+  const deletedUuid = (deleted.results[0].newValue as Record<string, unknown>).uuid;
+  assert.equal(typeof deletedUuid, 'string');
+  assert.ok(deleted.results.every((e) => e.systemId === deletedUuid));
   assert.deepEqual(new Set(all.map((e) => e.revisionType)), new Set(Object.keys(perRevisionType)));
   for (const e of all) {
     assert.deepEqual(Object.keys(e).sort(), [...alwaysPresent, ...perRevisionType[e.revisionType]].sort(), `${e.revisionType} entry ${JSON.stringify(e)}`);
     assert.equal(e.modifiedBy, 'noarkq-demo');
-    // The sandbox answers in Europe/Oslo by default: 07:00 UTC on a summer day is 09:00 +0200.
-    assert.equal(e.modifiedDate, '2024-08-19T09:00:00.000+0200');
+    // The sandbox answers in Europe/Oslo by default: 07:00 UTC on a summer day is 09:00 +02:00,
+    // written with the colon the vendor's Java client needs here (ISO_OFFSET_DATE_TIME).
+    assert.equal(e.modifiedDate, '2024-08-19T09:00:00.000+02:00');
+    assert.equal(e.modifiedByUserId, me);
     assert.match(e.revisionId, /^\d+$/);
   }
   assert.ok(folder.results.every((e) => e.id === env.structure.saksmappe && e.type === 'Saksmappe'));
@@ -144,13 +153,21 @@ test('change log paging: offset, limit (default 10, at most 100) and total', asy
   }
 });
 
+test('change log of the types the vendor added in 3.8.0 (Arkiv, Arkivdel, Klasse, Korrespondansepart, ...)', async () => {
+  for (const [type, id] of [['Arkiv', env.structure.arkiv], ['Arkivdel', env.structure.arkivdel], ['Klasse', env.structure.klasser[0]]]) {
+    const own = await changeLog({ type, id, includeChildChanges: false, limit: 100 });
+    assert.ok(own.results.length > 0 && own.results.every((e) => e.id === id && e.type === type), `${type}: ${JSON.stringify(own.results.map((e) => `${e.type} ${e.id}`))}`);
+    assert.equal(own.results[0].revisionType, 'CREATE');
+  }
+  // Without a type too, and with the entities inside: the fonds holds the whole structure.
+  const fonds = await changeLog({ id: env.structure.arkiv, limit: 100 });
+  assert.ok(fonds.results.some((e) => e.type === 'Saksmappe' && e.id === env.structure.saksmappe));
+});
+
 test('change log refusals: types without a change log, a wrong type, unknown ids', async () => {
-  const arkiv = await env.sandbox.post('/logs/change-log', { type: 'Arkiv', id: env.structure.arkiv }, { token: env.token });
-  assert.equal(arkiv.status, 400);
-  assert.match(arkiv.json.description, /kept for .*Saksmappe/);
-  const untyped = await env.sandbox.post('/logs/change-log', { id: env.structure.arkiv }, { token: env.token });
-  assert.equal(untyped.status, 400);
-  assert.match(untyped.json.description, /Arkiv/);
+  const version = await env.sandbox.post('/logs/change-log', { type: 'Dokumentversjon', id: env.structure.arkiv }, { token: env.token });
+  assert.equal(version.status, 400);
+  assert.match(version.json.description, /kept for .*Saksmappe.*Korrespondansepart/);
   const wrong = await env.sandbox.post('/logs/change-log', { type: 'Dokument', id: env.structure.saksmappe }, { token: env.token });
   assert.equal(wrong.status, 400);
   assert.match(wrong.json.description, /is a Saksmappe, not a Dokument/);
@@ -185,7 +202,8 @@ interface AccessEntry {
   userName: string;
   objectType: string;
   objectUUID: string;
-  version: string;
+  userId: string;
+  version: number;
 }
 
 async function accessLog(body: Record<string, unknown>): Promise<{ results: AccessEntry[]; hasMore: boolean }> {
@@ -205,14 +223,17 @@ test('access log: one row per entity a query returns, with user, type, uuid and 
   assert.equal(empty.json.results.length, 0);
   const log = await accessLog({ userName: 'noarkq-demo-2', limit: 100 });
   assert.equal(log.hasMore, false);
+  const readerId = (await env.sandbox.get('/info/me', { token: reader })).json.userId;
   assert.deepEqual(
     log.results,
     q.json.results.map((r: { type: string; version: string; fields: { uuid: string } }) => ({
       createdDate: '2024-08-19T09:00:00.000+0200',
       userName: 'noarkq-demo-2',
+      userId: readerId,
       objectType: r.type,
       objectUUID: r.fields.uuid,
-      version: r.version,
+      // A number here (the vendor's doc and Java client), where an entity's version is a string.
+      version: Number(r.version),
     })),
   );
 });
@@ -288,7 +309,8 @@ test('download log: a row per download, filtered by Dokumentversjon uuid and use
   }
   const log = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid] }, { token: env.token });
   assert.equal(log.status, 200, log.text);
-  const expected = { createdDate: archiveTimestamp(env.sandbox.clock.now()), userName: 'demo', dokumentversjonUUID: uuid };
+  const demoId = (await env.sandbox.get('/info/me', { token: demo })).json.userId;
+  const expected = { createdDate: archiveTimestamp(env.sandbox.clock.now()), userName: 'demo', userId: demoId, dokumentversjonUUID: uuid };
   assert.deepEqual(log.json, { results: [expected, expected], hasMore: false });
   const paged = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 1 }, { token: env.token });
   assert.deepEqual(paged.json, { results: [expected], hasMore: true });

@@ -434,7 +434,7 @@ const downloadRequests = (): fc.Arbitrary<Malformed> =>
     fc.oneof(
       fc.constantFrom('', 'id=', 'id=abc', 'id=-1', 'id=1.5', 'id=1e3', 'id=0x10', 'id=%2012', 'id=1234567890123456789', 'id=%00', 'id=%ZZ', 'ident=12').map((q) => ({ query: q, status: [400], says: /id=|\bid\b/ })),
       missingId.map((id) => ({ query: `id=${id}`, status: [404], says: new RegExp(`No file has id ${id}`) })),
-      fc.constantFrom('lightpdf', 'x', '', 'ORIGINAL').map((v) => ({ query: `id=${linkedFileId}&type=${v}`, status: [400], says: /original/ })),
+      fc.constantFrom('x', '', 'ORIGINAL', 'LIGHTPDF').map((v) => ({ query: `id=${linkedFileId}&type=${v}`, status: [400], says: /original/ })),
       fc.constant({ query: `id=${unlinkedFileId}`, status: [403], says: /only the account that uploaded/, bearer: 'ordinary' }),
     ),
     jsonErrors,
