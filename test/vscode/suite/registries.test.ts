@@ -171,7 +171,7 @@ export function registerRegistriesTests(): void {
       const asked = await vscode.commands.executeCommand<BsmField | undefined>('noarkq.bsm.addField');
       assert.deepEqual(asked, { fieldId: 'merknad', fieldName: 'Merknad', fieldType: 'string', fieldValues: ['ja', 'nei'] });
       assert.deepEqual(picks.map((p) => p.title), ['Add a field to which BSM group?', 'The type of merknad (it cannot change once set)']);
-      assert.deepEqual(picks[1].items.map((i) => i.label), ['string', 'long', 'double', 'timestamp', 'encrypted']);
+      assert.deepEqual(picks[1].items.map((i) => i.label), ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean']);
       answerText = () => undefined;
       answerPick = () => undefined;
 
