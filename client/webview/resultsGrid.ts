@@ -1,9 +1,10 @@
 /**
- * The results grid: sortable, resizable columns over virtualized rows, so only the rows on screen
- * (plus a few) are in the DOM whatever the result's size. Every row is `rowHeight` tall, so which
- * rows are on screen follows from the scroll offset alone: nothing is kept or computed per row
- * until the user sorts, and showing 50,000 rows costs what showing one screen does.
+ * The results grid: sortable, resizable columns over rows virtualized by @tanstack/virtual-core,
+ * so only the rows on screen (plus a few) are in the DOM whatever the result's size. Every row is
+ * `rowHeight` tall: the virtualizer is given that size and never measures a row, and the grid
+ * keeps nothing per row until the user sorts.
  */
+import { Virtualizer, elementScroll, observeElementOffset, type Rect, type VirtualItem, type VirtualizerOptions } from '@tanstack/virtual-core';
 import { guessTextWidth, initialWidths, minColumnWidth, sortedOrder, type SortDirection } from './gridModel';
 import { PackedRows, type PackedCells } from './packedCells';
 import { element } from './textElements';
@@ -12,6 +13,39 @@ export const rowHeight = 22;
 const headerHeight = 26;
 /** Rows rendered beyond each edge of the screen, so a short scroll shows no blank rows. */
 const overscan = 8;
+/** One function for every row's size: the virtualizer calls it per row whenever the count changes. */
+const fixedRowHeight = (): number => rowHeight;
+
+/**
+ * The scroller's size as its ResizeObserver reports it. The library's observeElementRect reads
+ * clientWidth/clientHeight as the virtualizer mounts, which forces a layout before the first
+ * paint; until the first observation the virtualizer uses `initialRect`. Like the library's, it
+ * reports in the next frame when `useAnimationFrameWithResizeObserver` is set: the first
+ * observation comes before the first paint, and a range changed then would lay out the rows again
+ * before that paint.
+ */
+function observeScrollerRect(instance: Virtualizer<HTMLDivElement, HTMLDivElement>, cb: (rect: Rect) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const win = instance.targetWindow;
+  if (!element || !win) return undefined;
+  let frame: number | undefined;
+  const observer = new win.ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (!box) return;
+    const rect = { width: Math.round(box.width), height: Math.round(box.height) };
+    if (!instance.options.useAnimationFrameWithResizeObserver) return cb(rect);
+    if (frame !== undefined) win.cancelAnimationFrame(frame);
+    frame = win.requestAnimationFrame(() => {
+      frame = undefined;
+      cb(rect);
+    });
+  });
+  observer.observe(element, { box: 'content-box' });
+  return () => {
+    observer.disconnect();
+    if (frame !== undefined) win.cancelAnimationFrame(frame);
+  };
+}
 
 export interface GridState {
   sort: { column: string; direction: SortDirection } | undefined;
@@ -46,46 +80,63 @@ export class ResultsGrid {
   private rowTemplate: HTMLDivElement = element('div', { class: 'grid-row', role: 'row' });
   /** Rendered rows by display position. */
   private readonly rendered = new Map<number, HTMLDivElement>();
-  /** The scroller's scroll offset and height, as its events last reported them: reading them
-   * from the element would force a layout. Until the scroller is measured, the window's height
-   * bounds its own. */
-  private scrollTop = 0;
-  private viewportHeight = window.innerHeight;
-  private readonly resizes: ResizeObserver;
+  /** The virtual items the rendered rows show: the virtualizer also notifies when only its
+   * scrolling flag changes, and then hands back the same array. */
+  private shown: VirtualItem[] | undefined;
+  private readonly virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>;
+  private readonly options: VirtualizerOptions<HTMLDivElement, HTMLDivElement>;
+  private readonly unmount: () => void;
+  /** True while the virtualizer mounts: see `scrollToFn`. */
+  private mounting = false;
 
   constructor(private readonly events: GridEvents) {
     this.header = element('div', { class: 'grid-header', role: 'row', 'aria-rowindex': '1' });
     this.canvas = element('div', { class: 'grid-canvas' }, [this.header]);
     this.scroller = element('div', { class: 'grid-scroller', tabindex: '0' }, [this.canvas]);
     this.root = element('div', { class: 'grid', role: 'grid', 'aria-label': 'Results' }, [this.scroller]);
-    this.resizes = new ResizeObserver((entries) => {
-      const box = entries[entries.length - 1]?.contentRect;
-      if (!box) return;
-      this.viewportHeight = box.height;
-      // A smaller screen than guessed keeps its extra rows until the next scroll: removing them
-      // now would lay the page out again before its first paint.
-      if (!this.renderedCover()) this.renderRows();
-    });
-    this.scroller.addEventListener(
-      'scroll',
-      () => {
-        this.scrollTop = this.scroller.scrollTop;
-        this.renderRows();
+    this.options = {
+      count: 0,
+      getScrollElement: () => this.scroller,
+      estimateSize: fixedRowHeight,
+      overscan,
+      // Rows start below the sticky header, and scrolling to a row keeps it out from under it.
+      paddingStart: headerHeight,
+      scrollPaddingStart: headerHeight,
+      // The scroller is not measured before the first render: the window's size bounds its own
+      // (a few rows too many at first, none missing).
+      initialRect: { width: window.innerWidth, height: window.innerHeight },
+      initialOffset: 0,
+      useAnimationFrameWithResizeObserver: true,
+      observeElementRect: observeScrollerRect,
+      observeElementOffset,
+      // Mounting writes the virtualizer's offset (`initialOffset`, 0) to the scroller, which a
+      // scroller just put in the document has already; the write would force a layout before the
+      // first paint.
+      scrollToFn: (offset, options, instance) => {
+        if (!this.mounting) elementScroll(offset, options, instance);
       },
-      { passive: true },
-    );
+      onChange: () => this.renderRows(),
+    };
+    this.virtualizer = new Virtualizer(this.options);
+    this.unmount = this.virtualizer._didMount();
     this.scroller.addEventListener('keydown', (e) => this.onKey(e));
     this.scroller.addEventListener('click', (e) => this.onClick(e));
   }
 
-  /** Call once `root` is in the document: from then on the scroller's size is observed. */
+  /** Call once `root` is in the document: from then on the virtualizer follows the scroller's
+   * size and offset. The rows for `initialRect` are rendered already. */
   attached(): void {
-    this.resizes.observe(this.scroller);
+    this.mounting = true;
+    try {
+      this.virtualizer._willUpdate();
+    } finally {
+      this.mounting = false;
+    }
     this.renderRows();
   }
 
   dispose(): void {
-    this.resizes.disconnect();
+    this.unmount();
   }
 
   /** Text widths in the cells' and the header's font, measured on canvases (one per font: setting
@@ -116,8 +167,8 @@ export class ResultsGrid {
     const sortColumn = state?.sort ? columns.indexOf(state.sort.column) : -1;
     this.sort = state?.sort && sortColumn >= 0 ? { column: sortColumn, direction: state.sort.direction } : undefined;
     this.selected = undefined;
-    this.scroller.scrollTop = 0;
-    this.scrollTop = 0;
+    // A new grid's scroller is at its top already (`initialOffset`).
+    if (this.virtualizer.scrollElement) this.virtualizer.scrollToOffset(0);
     this.reorder();
     this.renderHeader();
   }
@@ -158,7 +209,13 @@ export class ResultsGrid {
     } else {
       this.order = undefined;
     }
-    this.canvas.style.setProperty('height', `${headerHeight + this.rowCount * rowHeight}px`);
+    // Only a new count makes the virtualizer lay out its rows again (one start and size per row),
+    // and rows arriving in `rows` messages do not change it: `expected` counted them already.
+    if (this.options.count !== this.rowCount) {
+      this.options.count = this.rowCount;
+      this.virtualizer.setOptions(this.options);
+    }
+    this.canvas.style.setProperty('height', `${this.virtualizer.getTotalSize()}px`);
     this.invalidateRows();
   }
 
@@ -172,25 +229,10 @@ export class ResultsGrid {
     return this.order ? this.order.indexOf(row) : row;
   }
 
-  /** Display positions on screen, plus `overscan` either side; `last` < `first` when none. */
-  private visibleRange(): { first: number; last: number } {
-    const count = this.rowCount;
-    // Row p spans headerHeight + p·rowHeight to one rowHeight further, under the sticky header.
-    const first = Math.max(0, Math.floor((this.scrollTop - headerHeight) / rowHeight) - overscan);
-    const last = Math.min(count - 1, Math.ceil((this.scrollTop + this.viewportHeight - headerHeight) / rowHeight) - 1 + overscan);
-    return { first, last };
-  }
-
-  /** Whether every row the screen needs is rendered already. */
-  private renderedCover(): boolean {
-    const { first, last } = this.visibleRange();
-    for (let p = first; p <= last; p++) if (!this.rendered.has(p)) return false;
-    return true;
-  }
-
   private invalidateRows(): void {
     for (const row of this.rendered.values()) row.remove();
     this.rendered.clear();
+    this.shown = undefined;
     this.renderRows();
   }
 
@@ -259,18 +301,23 @@ export class ResultsGrid {
   }
 
   private renderRows(): void {
-    const { first, last } = this.visibleRange();
+    const items = this.virtualizer.getVirtualItems();
+    if (items === this.shown) return;
+    this.shown = items;
+    // The default range extractor gives a run of consecutive indexes.
+    const first = items[0]?.index ?? 0;
+    const last = items[items.length - 1]?.index ?? -1;
     for (const [position, row] of this.rendered) {
       if (position < first || position > last) {
         row.remove();
         this.rendered.delete(position);
       }
     }
-    for (let position = first; position <= last; position++) {
-      if (this.rendered.has(position)) continue;
-      const row = this.renderRow(position);
-      row.style.setProperty('transform', `translateY(${headerHeight + position * rowHeight}px)`);
-      this.rendered.set(position, row);
+    for (const item of items) {
+      if (this.rendered.has(item.index)) continue;
+      const row = this.renderRow(item.index);
+      row.style.setProperty('transform', `translateY(${item.start}px)`);
+      this.rendered.set(item.index, row);
       this.canvas.appendChild(row);
     }
   }
@@ -324,15 +371,8 @@ export class ResultsGrid {
     const position = this.selected ? this.positionOf(this.selected.row) : -1;
     const next = Math.min(count - 1, Math.max(0, position + move[0]));
     const column = Math.min(this.columns.length - 1, Math.max(0, (this.selected?.column ?? 0) + move[1]));
-    this.scrollIntoView(next);
+    // As little scrolling as shows the row whole, below the sticky header (`scrollPaddingStart`).
+    this.virtualizer.scrollToIndex(next, { align: 'auto' });
     this.select(this.rowAt(next), column);
-  }
-
-  /** Scrolls as little as shows the row at `position` whole, below the sticky header. */
-  private scrollIntoView(position: number): void {
-    const top = position * rowHeight;
-    const bottom = headerHeight + (position + 1) * rowHeight;
-    if (top < this.scrollTop) this.scroller.scrollTop = top;
-    else if (bottom > this.scrollTop + this.viewportHeight) this.scroller.scrollTop = bottom - this.viewportHeight;
   }
 }

@@ -157,6 +157,35 @@ describe('results webview in chromium', () => {
     }
   });
 
+  test('arrow keys move the selection and keep it in view, below the sticky header', async () => {
+    const results = await ResultsPage.open(browser, bundle.dir);
+    try {
+      const page = results.page;
+      await results.show('keys', queryResult(Array.from({ length: 500 }, (_, i) => caseFile(i + 1))));
+      await page.locator('.grid-row[aria-rowindex="2"] .grid-cell[data-column="2"]').click();
+      const assertInView = async (rowIndex: number): Promise<void> => {
+        const selected = page.locator(`.grid-row[aria-rowindex="${rowIndex}"] .grid-cell.selected[data-column="2"]`);
+        await selected.waitFor();
+        assert.equal(await page.locator('.grid-cell.selected').count(), 1);
+        const cell = (await selected.boundingBox())!;
+        const header = (await page.locator('.grid-header').boundingBox())!;
+        const scroller = (await page.locator('.grid-scroller').boundingBox())!;
+        assert.ok(cell.y >= header.y + header.height - 0.5, `row ${rowIndex} at ${cell.y}, under the header ending at ${header.y + header.height}`);
+        assert.ok(cell.y + cell.height <= scroller.y + scroller.height + 0.5, `row ${rowIndex} ends at ${cell.y + cell.height}, below the scroller ending at ${scroller.y + scroller.height}`);
+      };
+      for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowDown');
+      await assertInView(62);
+      for (let i = 0; i < 60; i++) await page.keyboard.press('ArrowUp');
+      await assertInView(2);
+      await page.keyboard.press('Control+c');
+      await page.waitForFunction(() => (globalThis as unknown as { __sent: { type: string }[] }).__sent.some((m) => m.type === 'copyCell'));
+      assert.deepEqual((await results.sent()).find((m) => m.type === 'copyCell'), { type: 'copyCell', row: 0, column: 2 });
+      await assertClean(results);
+    } finally {
+      await results.close();
+    }
+  });
+
   test('a column resizes by dragging its edge, header and cells alike', async () => {
     const results = await ResultsPage.open(browser, bundle.dir);
     try {
