@@ -70,6 +70,11 @@ export function textPdf(text: string): Buffer {
     objects.push(Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageObject(i) + 1} 0 R >>`, 'latin1'));
     objects.push(Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('endstream', 'latin1')]));
   });
+  return assemblePdf(objects);
+}
+
+/** A PDF file of `objects` (object 1 the catalog), with its cross-reference table. */
+export function assemblePdf(objects: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = parts[0].length;
   const offsets: number[] = [];

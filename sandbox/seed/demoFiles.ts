@@ -4,7 +4,7 @@
  * Helvetica (WinAnsiEncoding, so æ, ø and å are single bytes): any PDF reader opens them, and the
  * full-text index can read their text back without a PDF library.
  */
-import { pdfString } from '../files/textPdf';
+import { assemblePdf, pdfString } from '../files/textPdf';
 
 export interface DemoLetter {
   /** Letterhead, e.g. "Fjordvik kommune — Plan og bygg". */
@@ -51,16 +51,5 @@ export function demoPdf(lines: readonly string[]): Buffer {
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>', 'latin1'),
     Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('endstream', 'latin1')]),
   ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = parts[0].length;
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(offset);
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
-    parts.push(chunk);
-    offset += chunk.length;
-  });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(parts);
+  return assemblePdf(objects);
 }
