@@ -10,7 +10,7 @@ import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { MorePages } from '../../client/panel/resultsSession';
 import { archiveErrorResult, caseFile, fullTextResult, queryResult, transactionResult } from './resultFixtures';
 import { scriptPayloads } from './scriptPayloads';
-import { buildWebview, launchChromium, ResultsPage } from './webviewPage';
+import { assertClean, buildWebview, launchChromium, ResultsPage } from './webviewPage';
 
 let browser: Browser;
 let bundle: { dir: string; remove(): void };
@@ -25,21 +25,6 @@ after(async () => {
   bundle?.remove();
 });
 
-async function assertClean(results: ResultsPage): Promise<void> {
-  const probe = await results.probe();
-  assert.equal(probe.pwned, undefined, 'a payload ran');
-  assert.deepEqual(probe.dialogs, [], 'a payload opened a dialog');
-  assert.deepEqual(probe.blocked, [], 'the page tried to load something from elsewhere');
-  assert.deepEqual(probe.csp, [], 'the page broke its own Content-Security-Policy');
-  assert.deepEqual(probe.pageErrors, []);
-  // The page's own DOM, not the controls' shadow roots (which hold their own stylesheet links).
-  const injectable = 'script, img, iframe, svg, object, embed, style, link, a, input, video, audio, math, details, form, marquee, base, meta, textarea, select, template, noscript, table[background], [onerror], [onload]';
-  const injected = await results.page.evaluate(
-    (selector) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(`#app :is(${selector})`).length,
-    injectable,
-  );
-  assert.equal(injected, 0, 'an element came from archive data');
-}
 
 describe('results webview in chromium', () => {
   test('fifty script and HTML payloads in archive data show as text and never run', async () => {

@@ -11,7 +11,7 @@ import type { MorePages } from '../../client/panel/resultsSession';
 import type { JsonValue } from '../../core/jsonValue';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { scriptPayloads } from './scriptPayloads';
-import { buildWebview, launchChromium, ResultsPage } from './webviewPage';
+import { assertClean, buildWebview, launchChromium, ResultsPage } from './webviewPage';
 
 let browser: Browser;
 let bundle: { dir: string; remove(): void };
@@ -41,21 +41,6 @@ function answer(path: string, requestBody: JsonValue, body: JsonValue): BlockRun
     bytes: JSON.stringify(body).length,
     receivedAt: Date.UTC(2026, 10, 25, 9, 30),
   };
-}
-
-async function assertClean(results: ResultsPage): Promise<void> {
-  const probe = await results.probe();
-  assert.equal(probe.pwned, undefined, 'a payload ran');
-  assert.deepEqual(probe.dialogs, [], 'a payload opened a dialog');
-  assert.deepEqual(probe.blocked, [], 'the page tried to load something from elsewhere');
-  assert.deepEqual(probe.csp, [], 'the page broke its own Content-Security-Policy');
-  assert.deepEqual(probe.pageErrors, []);
-  const injectable = 'script, img, iframe, svg, object, embed, style, link, a, input, video, audio, math, details, form, marquee, base, meta, textarea, select, template, noscript, [onerror], [onload]';
-  const injected = await results.page.evaluate(
-    (selector) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(`#app :is(${selector})`).length,
-    injectable,
-  );
-  assert.equal(injected, 0, 'an element came from archive data');
 }
 
 describe('search and logs in the results webview', () => {

@@ -4,6 +4,7 @@
  * and a real `ResultsSession` on the host side of the message channel. Everything the page
  * tries to load from elsewhere, every dialog, CSP violation and message is recorded.
  */
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -202,3 +203,20 @@ export class ResultsPage {
   }
 }
 
+
+/** Nothing from archive data ran, loaded, broke the CSP or became an element of the page. */
+export async function assertClean(results: ResultsPage): Promise<void> {
+  const probe = await results.probe();
+  assert.equal(probe.pwned, undefined, 'a payload ran');
+  assert.deepEqual(probe.dialogs, [], 'a payload opened a dialog');
+  assert.deepEqual(probe.blocked, [], 'the page tried to load something from elsewhere');
+  assert.deepEqual(probe.csp, [], 'the page broke its own Content-Security-Policy');
+  assert.deepEqual(probe.pageErrors, []);
+  // The page's own DOM, not the controls' shadow roots (which hold their own stylesheet links).
+  const injectable = 'script, img, iframe, svg, object, embed, style, link, a, input, video, audio, math, details, form, marquee, base, meta, textarea, select, template, noscript, table[background], [onerror], [onload]';
+  const injected = await results.page.evaluate(
+    (selector) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(`#app :is(${selector})`).length,
+    injectable,
+  );
+  assert.equal(injected, 0, 'an element came from archive data');
+}
