@@ -88,6 +88,8 @@ export class ResultsGrid {
   private readonly unmount: () => void;
   /** True while the virtualizer mounts: see `scrollToFn`. */
   private mounting = false;
+  /** True from a new result until its first screen is painted: see `applyCount`. */
+  private firstScreen = false;
 
   constructor(private readonly events: GridEvents) {
     this.header = element('div', { class: 'grid-header', role: 'row', 'aria-rowindex': '1' });
@@ -169,11 +171,22 @@ export class ResultsGrid {
     this.selected = undefined;
     // A new grid's scroller is at its top already (`initialOffset`).
     if (this.virtualizer.scrollElement) this.virtualizer.scrollToOffset(0);
+    if (!this.firstScreen) {
+      this.firstScreen = true;
+      // A task queued from a frame callback runs once that frame is painted.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          this.firstScreen = false;
+          this.applyCount();
+          this.renderRows();
+        }),
+      );
+    }
     this.reorder();
     this.renderHeader();
   }
 
-  /** A later page: its rows go after the others, new columns at the end. */
+  /** A later page, or the rest of this one: its rows go after the others, new columns at the end. */
   appendRows(columns: string[], cells: PackedCells): void {
     const first = this.rows.length;
     this.rows.add(cells);
@@ -182,8 +195,22 @@ export class ResultsGrid {
       for (let i = this.columns.length; i < columns.length; i++) this.widths.push(guessed[i]!);
       this.useColumns(columns);
       this.renderHeader();
+      this.reorder();
+    } else if (this.sort) {
+      this.reorder();
+    } else {
+      // In the result's own order the rows on screen stay where they are: only those shown
+      // before their data arrived (empty) are rendered again.
+      this.applyCount();
+      for (const [position, row] of this.rendered) {
+        if (position < first) continue;
+        const fresh = this.renderRow(position);
+        fresh.style.setProperty('transform', row.style.getPropertyValue('transform'));
+        row.replaceWith(fresh);
+        this.rendered.set(position, fresh);
+      }
+      this.renderRows();
     }
-    this.reorder();
   }
 
   get rowCount(): number {
@@ -209,14 +236,26 @@ export class ResultsGrid {
     } else {
       this.order = undefined;
     }
-    // Only a new count makes the virtualizer lay out its rows again (one start and size per row),
-    // and rows arriving in `rows` messages do not change it: `expected` counted them already.
-    if (this.options.count !== this.rowCount) {
-      this.options.count = this.rowCount;
+    this.applyCount();
+    this.invalidateRows();
+  }
+
+  /**
+   * Gives the virtualizer the number of rows. A new count makes it lay out every row (a start and
+   * a size each), which for 50,000 rows costs more than painting the first screen: until that
+   * screen is painted it counts only the rows the window can show, and the rest a task later.
+   * Rows arriving in `rows` messages do not change the count: `expected` counted them already.
+   */
+  private applyCount(): void {
+    const all = this.rowCount;
+    const screen = Math.ceil((this.options.initialRect?.height ?? window.innerHeight) / rowHeight) + overscan + 1;
+    const count = this.firstScreen ? Math.min(all, screen) : all;
+    if (this.options.count !== count) {
+      this.options.count = count;
       this.virtualizer.setOptions(this.options);
     }
-    this.canvas.style.setProperty('height', `${this.virtualizer.getTotalSize()}px`);
-    this.invalidateRows();
+    // The scrollbar tells the whole result from the start: every row is `rowHeight` tall.
+    this.canvas.style.setProperty('height', `${headerHeight + all * rowHeight}px`);
   }
 
   /** The row index shown at a display position. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { EntityObject } from '../../runner/archive/archiveApi';
-import type { MorePages } from '../../client/panel/resultsSession';
+import { firstRows, ResultsSession, type MorePages } from '../../client/panel/resultsSession';
 import { archiveErrorResult, caseFile, fullTextResult, queryResult, transactionResult } from './resultFixtures';
 import { scriptPayloads } from './scriptPayloads';
 import { assertClean, buildWebview, launchChromium, ResultsPage } from './webviewPage';
@@ -107,6 +107,45 @@ describe('results webview in chromium', () => {
         el.scrollTop = 22 * 25_000;
       });
       await page.locator('.grid-row[aria-rowindex="25001"]').waitFor();
+      await assertClean(results);
+    } finally {
+      await results.close();
+    }
+  });
+
+  test('the rest of a result fills in the rows shown before it arrived and keeps the others', async () => {
+    const results = await ResultsPage.open(browser, bundle.dir);
+    try {
+      const page = results.page;
+      // The host's two messages, held back so the test decides when the rest arrives.
+      const messages: string[] = [];
+      const host = new ResultsSession({ post: (m) => messages.push(JSON.stringify(m)), copy: async () => undefined, saveTarget: async () => undefined, report: () => undefined });
+      host.show('rest', queryResult(Array.from({ length: 2_000 }, (_, i) => caseFile(i + 1))));
+      await page.waitForFunction(() => (globalThis as unknown as { __sent: { type: string }[] }).__sent.some((m) => m.type === 'ready'));
+      await host.receive({ type: 'ready' });
+      assert.deepEqual(
+        messages.map((m) => (JSON.parse(m) as { type: string }).type),
+        ['show', 'rows'],
+      );
+      const deliver = (json: string): Promise<boolean> =>
+        page.evaluate((m) => (globalThis as unknown as { dispatchEvent(e: MessageEvent): boolean }).dispatchEvent(new MessageEvent('message', { data: JSON.parse(m) as unknown })), json);
+      await deliver(messages[0]!);
+      // Scrolled to where the first 500 rows end: the last of them and the first still on their way.
+      await page.locator('.grid-row[aria-rowindex="2"]').waitFor();
+      await page.locator('.grid-scroller').evaluate((el, top) => {
+        el.scrollTop = top;
+      }, 22 * (firstRows - 10));
+      const arrived = page.locator(`.grid-row[data-row="${firstRows - 1}"]`);
+      const pending = page.locator(`.grid-row[data-row="${firstRows + 5}"]`);
+      await pending.waitFor();
+      assert.match((await arrived.locator('.grid-cell').nth(2).textContent()) ?? '', new RegExp(`^Sak ${firstRows}:`));
+      assert.equal(await pending.locator('.grid-cell').nth(2).textContent(), '');
+      await arrived.evaluate((row) => ((row as unknown as { __kept?: boolean }).__kept = true));
+
+      await deliver(messages[1]!);
+      await pending.locator('.grid-cell:nth-child(3)', { hasText: /^Sak / }).waitFor();
+      assert.match((await pending.locator('.grid-cell').nth(2).textContent()) ?? '', new RegExp(`^Sak ${firstRows + 6}:`));
+      assert.equal(await arrived.evaluate((row) => (row as unknown as { __kept?: boolean }).__kept), true, 'a row that had its data is the same element');
       await assertClean(results);
     } finally {
       await results.close();

@@ -19,10 +19,12 @@ export const chromiumPath = process.env.NOARKQ_CHROMIUM ?? '/usr/bin/chromium';
 const origin = 'https://noarkq-webview.test';
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Builds the webview bundle exactly as `npm run build` does, into a folder of its own. */
-export function buildWebview(): { dir: string; remove(): void } {
+/** Builds the webview bundle exactly as `npm run build` does (or, with `production`, as the
+ * packaged extension ships it), into a folder of its own. */
+export function buildWebview(options: { production?: boolean } = {}): { dir: string; remove(): void } {
   const out = mkdtempSync(join(tmpdir(), 'noarkq-webview-'));
-  const built = spawnSync(process.execPath, [join(root, 'esbuild.mjs'), '--only', 'webview', '--outdir', out], { encoding: 'utf8' });
+  const args = [join(root, 'esbuild.mjs'), '--only', 'webview', '--outdir', out, ...(options.production ? ['--production'] : [])];
+  const built = spawnSync(process.execPath, args, { encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`building the webview failed:\n${built.stderr}`);
   return { dir: join(out, 'webview'), remove: () => rmSync(out, { recursive: true, force: true }) };
 }
