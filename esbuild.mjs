@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
 
 const entries = [
   { in: 'cli/main.ts', out: 'cli' },
-  // The server answers `initialize` from a small bundle; what it computes with is its own bundle,
-  // required from it as `./serverAnalyses` (left to Node, so it is read only when needed).
-  { in: 'server/main.ts', out: 'server', loadsBeside: ['./serverAnalyses'] },
+  // The server's entry reads its arguments and loads two bundles beside it through V8's code
+  // cache: the connection, which answers `initialize`, and what it computes with, loaded after.
+  { in: 'server/main.ts', out: 'server' },
+  { in: 'server/serverConnection.ts', out: 'serverConnection', runtime: 'server', plugins: [lazyBuiltins(['child_process', 'crypto'], /[\\/]node_modules[\\/]vscode-(jsonrpc|languageserver)[\\/]/)] },
   { in: 'server/serverAnalyses.ts', out: 'serverAnalyses', runtime: 'server' },
   { in: 'client/extension.ts', out: 'client', external: ['vscode'] },
   // The extension's activation is a small bundle; the rest is loaded after activation returns.
@@ -34,12 +35,31 @@ const root = new URL('.', import.meta.url).pathname;
 const outdir = options.outdir ?? root + 'dist';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-/** Leaves `require('./name')` of a bundle built beside this one to Node, as `./name.js`. */
-function besideBundles(paths) {
+/**
+ * vscode-languageserver requires node:child_process (to find global modules) and node:crypto (to
+ * name pipes) as it loads, for features a stdio or IPC server never uses; loading them is a
+ * tenth of its start. Their `require` from those packages gets a stand-in that loads the module
+ * on first use.
+ */
+function lazyBuiltins(names, importers) {
+  const lazy = 'lazy-builtin';
   return {
-    name: 'beside-bundles',
+    name: lazy,
     setup(b) {
-      b.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) => (paths.includes(args.path) && args.kind === 'require-call' ? { path: `${args.path}.js`, external: true } : undefined));
+      b.onResolve({ filter: new RegExp(`^(node:)?(${names.join('|')})$`) }, (args) =>
+        args.kind === 'require-call' && importers.test(args.importer) ? { path: args.path.replace(/^node:/, ''), namespace: lazy } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: lazy }, (args) => ({
+        contents: `let loaded;
+const load = () => (loaded ??= require(${JSON.stringify(`node:${args.path}`)}));
+module.exports = new Proxy({}, {
+  get: (_, key) => load()[key],
+  has: (_, key) => key in load(),
+  ownKeys: () => Reflect.ownKeys(load()),
+  getOwnPropertyDescriptor: (_, key) => ({ ...Reflect.getOwnPropertyDescriptor(load(), key), configurable: true }),
+});`,
+        loader: 'js',
+      }));
     },
   };
 }
@@ -55,7 +75,7 @@ for (const e of entries.filter((x) => existsSync(root + x.in) && (!only || only.
     sourcemap: !production,
     minify: production,
     external: e.external ?? [],
-    plugins: e.loadsBeside ? [besideBundles(e.loadsBeside)] : [],
+    plugins: e.plugins ?? [],
     define: { NOARKQ_VERSION: JSON.stringify(pkg.version) },
     // Prefer ES module builds: some dependencies (jsonc-parser) ship a UMD `main` whose dynamic
     // requires esbuild cannot follow.

@@ -56,7 +56,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   void environments.ready();
   const secrets = new EnvironmentSecretStore(context.secrets);
   const connections = new ArchiveConnections(secrets, (environment, entry) => logExchange(log, environment.name, entry));
-  const languageClient = new NoarkqLanguageClient(context.asAbsolutePath('dist/server.js'));
+  const languageClient = new NoarkqLanguageClient(context.asAbsolutePath('dist/server.js'), vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath);
   const liveRegistries = new LiveRegistries();
   const contextSync = new ArchiveContextSync(environments, connections, liveRegistries, (params) => languageClient.setContext(params), log);
   const environmentCommands = new EnvironmentCommands(environments, secrets, connections, (environment, name) => prompts().askSecret(environment, name));

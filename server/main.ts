@@ -1,9 +1,18 @@
 /**
  * Entry of the noarkq language server (bundled to dist/server.js). Any LSP client can start it:
  * `node dist/server.js --stdio` (or `--node-ipc`, `--socket=<port>`, `--pipe=<name>`).
+ *
+ * Only the arguments are read here. The server itself is two bundles beside this one, loaded
+ * through V8's code cache (codeCache.ts): dist/serverConnection.js, which answers `initialize`,
+ * and dist/serverAnalyses.js, loaded once the answer is out. The cache's folder is
+ * $NOARKQ_CODE_CACHE (the extension gives its global storage), or one in the system's temp
+ * folder; `NOARKQ_CODE_CACHE=off` keeps none.
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startNoarkqServer, type ServerAnalyses } from './noarkqServer';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CodeCache } from './codeCache';
+import type { ServerAnalyses } from './noarkqServer';
+import type * as Connection from './serverConnection';
 
 /** Set by esbuild from package.json; absent when the sources run directly (tests, tsx). */
 declare const NOARKQ_VERSION: string;
@@ -38,9 +47,15 @@ if (args.includes('--help') || args.includes('-h')) {
   process.stderr.write(`noarkq language server: choose a transport.\n\n${usage}`);
   process.exitCode = 2;
 } else {
-  const connection = createConnection(ProposedFeatures.all);
-  // esbuild leaves this require alone and builds its target as dist/serverAnalyses.js beside this
-  // bundle (see esbuild.mjs): it is read and compiled only when the server first needs it.
-  startNoarkqServer(connection, { version, loadAnalyses: () => require('./serverAnalyses') as ServerAnalyses });
-  connection.listen();
+  const setting = process.env.NOARKQ_CODE_CACHE;
+  const cache = new CodeCache(setting === 'off' ? undefined : setting || join(tmpdir(), 'noarkq-code-cache'));
+  const { listen } = cache.require(join(__dirname, 'serverConnection.js')) as typeof Connection;
+  listen({ version, loadAnalyses: () => cache.require(join(__dirname, 'serverAnalyses.js')) as ServerAnalyses });
+  // The code is cached once the server has answered and loaded its analyses, or as it exits.
+  const save = (): void => {
+    cache.save();
+    if (cache.failureMessage) process.stderr.write(`${cache.failureMessage}\n`);
+  };
+  setTimeout(save, 3000).unref();
+  process.once('exit', save);
 }

@@ -4,6 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { serverEnvironment } from './serverEnvironment';
 import { SetContextNotification, SetResponsesNotification, type SetContextParams, type SetResponsesParams } from '../../server/protocol';
 
 export class NoarkqLanguageClient implements vscode.Disposable {
@@ -11,9 +12,11 @@ export class NoarkqLanguageClient implements vscode.Disposable {
   /** Settles once the server has answered `initialize`. */
   readonly started: Promise<void>;
 
-  constructor(serverModule: string) {
-    const run = { module: serverModule, transport: TransportKind.ipc };
-    const serverOptions: ServerOptions = { run, debug: { ...run, options: { execArgv: ['--nolazy', '--inspect=6019'] } } };
+  /** `codeCache`: the folder where the server keeps V8's code cache of its bundles (server/main.ts). */
+  constructor(serverModule: string, codeCache: string) {
+    const env = serverEnvironment(process.env, codeCache);
+    const run = { module: serverModule, transport: TransportKind.ipc, options: { env } };
+    const serverOptions: ServerOptions = { run, debug: { ...run, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } } };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [{ language: 'noarkq' }],
     };

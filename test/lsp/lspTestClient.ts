@@ -6,7 +6,8 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { serverEnvironment } from '../../client/language/serverEnvironment';
 import { Writable } from 'node:stream';
 import {
   CancellationTokenSource,
@@ -67,6 +68,10 @@ export interface StartOptions {
   pullDiagnostics?: boolean;
   /** Declare `workspace.configuration` and answer `workspace/configuration` with these settings. */
   settings?: Record<string, unknown>;
+  /** The server's entry to spawn; by default the project's server built once per process. */
+  server?: string;
+  /** The server's code-cache folder (`off`: none); by default `code-cache` beside the entry. */
+  codeCache?: string;
 }
 
 export interface LogLine {
@@ -130,7 +135,10 @@ export class LspTestClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspTestClient> {
-    const child = spawn(process.execPath, [serverBundle(), '--stdio'], { stdio: 'pipe' });
+    const server = options.server ?? serverBundle();
+    // As the extension starts it; the code cache beside the bundle, which goes when it does.
+    const env = serverEnvironment(process.env, options.codeCache ?? join(dirname(server), 'code-cache'));
+    const child = spawn(process.execPath, [server, '--stdio'], { stdio: 'pipe', env });
     const client = new LspTestClient(child, options);
     const capabilities: ClientCapabilities = {
       textDocument: {

@@ -1,7 +1,8 @@
 /** Starting and stopping the server bundle: command line, initialize, shutdown/exit. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { LspTestClient, serverBundle } from './lspTestClient';
@@ -68,5 +69,39 @@ describe('shutdown', { timeout: 30_000 }, () => {
     const client = await LspTestClient.start();
     await client.open('file:///a.noarkq', '### a\nQUERY Saksmappe\n');
     assert.equal(await client.disconnect(), 1);
+  });
+});
+
+describe('code cache', { timeout: 30_000 }, () => {
+  test('the first start caches both bundles as it exits; the next reads them, writes nothing and works', async () => {
+    const codeCache = mkdtempSync(join(tmpdir(), 'noarkq-server-cache-'));
+    try {
+      const first = await LspTestClient.start({ codeCache });
+      await first.open('file:///a.noarkq', '### a\nQUERY Saksmapppe\n');
+      await first.pushedDiagnostics('file:///a.noarkq');
+      assert.equal(await first.shutdown(), 0);
+      const files = readdirSync(codeCache).sort();
+      assert.deepEqual(
+        files.map((f) => f.replace(/-[0-9a-f]{8}\./, '-#.')),
+        ['serverAnalyses-#.v8cache', 'serverConnection-#.v8cache'],
+      );
+      const old = new Date(2000, 0, 1);
+      for (const f of files) utimesSync(join(codeCache, f), old, old);
+
+      const second = await LspTestClient.start({ codeCache });
+      await second.open('file:///a.noarkq', '### a\nQUERY Saksmapppe\n');
+      const { diagnostics } = await second.pushedDiagnostics('file:///a.noarkq');
+      assert.ok(diagnostics.some((d) => JSON.stringify(d.message).includes("Saksmapppe")), JSON.stringify(diagnostics));
+      assert.equal(await second.shutdown(), 0);
+      for (const f of files) assert.equal(statSync(join(codeCache, f)).mtimeMs, old.getTime(), `${f} was read, not written again`);
+    } finally {
+      rmSync(codeCache, { recursive: true, force: true });
+    }
+  });
+
+  test('with NOARKQ_CODE_CACHE=off it keeps nothing', async () => {
+    const client = await LspTestClient.start({ codeCache: 'off' });
+    assert.equal(await client.shutdown(), 0);
+    assert.equal(existsSync(join(process.cwd(), 'off')), false);
   });
 });

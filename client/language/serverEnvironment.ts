@@ -1,0 +1,11 @@
+/**
+ * The environment the language server runs in: the extension host's, with the server's code-cache
+ * folder, and without NODE_EXTRA_CA_CERTS. The server makes no TLS connections (the extension
+ * fetches what it needs and sends it over), and Node 20 reads and parses that certificate file
+ * as every process starts, whether or not it connects: tens of milliseconds of each server start
+ * on machines that set it, as those behind a TLS-inspecting proxy do.
+ */
+export function serverEnvironment(inherited: NodeJS.ProcessEnv, codeCache: string): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _unused, ...env } = inherited;
+  return { ...env, NOARKQ_CODE_CACHE: codeCache };
+}
