@@ -16,6 +16,8 @@ import type { RunPrompts, vscodePrompts } from './run/runPrompts';
 export interface NoarkqExtensionApi {
   /** Resolves once the language server has initialized. */
   languageServerReady: Promise<void>;
+  /** The folder where the language server keeps V8's code cache of its bundles. */
+  languageServerCodeCache: Promise<string>;
   /** Keys of the results panels open now. */
   openResultPanels(): string[];
   /** The archive tree's data, as the view shows it (tests walk it; other extensions may). */
@@ -106,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
 
   return {
     languageServerReady: services.then((s) => s.languageClient.started),
+    languageServerCodeCache: services.then((s) => s.languageClient.codeCache),
     openResultPanels: () => loaded?.panels.openKeys() ?? [],
     archiveTree: () => services.then((s) => s.archiveViews.tree as vscode.TreeDataProvider<unknown>),
     archiveSelection: () => loaded?.archiveViews.selection() ?? [],

@@ -13,7 +13,10 @@ export class NoarkqLanguageClient implements vscode.Disposable {
   readonly started: Promise<void>;
 
   /** `codeCache`: the folder where the server keeps V8's code cache of its bundles (server/main.ts). */
-  constructor(serverModule: string, codeCache: string) {
+  constructor(
+    serverModule: string,
+    readonly codeCache: string,
+  ) {
     const env = serverEnvironment(process.env, codeCache);
     const run = { module: serverModule, transport: TransportKind.ipc, options: { env } };
     const serverOptions: ServerOptions = { run, debug: { ...run, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } } };

@@ -4,6 +4,7 @@
  * environment's confirmations. The workspace is a copy of examples/.
  */
 import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
@@ -65,6 +66,20 @@ export function registerExtensionTests(): void {
       for (const code of ['noarkq.unknown-field', 'noarkq.unknown-type', 'noarkq.param-undefined']) assert.ok(codes.has(code), `${code} among ${[...codes].join(', ')}`);
       assert.ok(diagnostics.every((d) => d.source === 'noarkq' || d.source === undefined || d.source.startsWith('noarkq')));
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    test('the language server keeps the code cache of its bundles in the global storage', async () => {
+      const folder = await api.languageServerCodeCache;
+      // Written a few seconds after the server started, once it has loaded its analyses.
+      const files = await waitFor('the code cache', () => {
+        const names = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.v8cache')) : [];
+        return names.length === 2 && names.sort();
+      });
+      assert.deepEqual(
+        files.map((f) => f.replace(/-[0-9a-f]{8}\./, '-#.')),
+        ['serverAnalyses-#.v8cache', 'serverConnection-#.v8cache'],
+      );
+      assert.match(folder, /globalStorage/);
     });
 
     test('completes the fields of the queried type', async () => {
