@@ -15,7 +15,8 @@ import { ExitCode, type CliIo } from './checkCommand';
 import { toFindings } from './findings';
 import { formatText } from './reportFormatters';
 import { parseRunArguments, runUsage, type RunArguments } from './runArguments';
-import { colourStyle, formatBlockResult, formatBytes, plainStyle, type TextStyle } from './runReport';
+import { formatBytes } from '../core/text/formatBytes';
+import { colourStyle, formatBlockResult, plainStyle, type TextStyle } from './runReport';
 
 export interface RunIo extends CliIo {
   /** The process environment: secrets (`NOARKQ_*`) are read from it. */

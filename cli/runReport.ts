@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from '../core/jsonValue';
 import { identifyingFields, type NoarkModel } from '../core/schema';
+import { formatBytes } from '../core/text/formatBytes';
 import type { BlockRunResult } from '../runner/blocks/blockRunResult';
 
 export interface TextStyle {
@@ -176,9 +177,3 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}

@@ -18,7 +18,7 @@ import type { SetResponsesParams } from '../../server/protocol';
 import type { ArchiveConnection, ArchiveConnections } from '../environments/archiveConnections';
 import type { EnvironmentCommands } from '../environments/environmentCommands';
 import type { MorePages } from '../panel/resultsPanel';
-import { formatBytes } from './requestLog';
+import { formatBytes } from '../../core/text/formatBytes';
 import type { RunHistory } from './runHistory';
 import type { RunPrompts } from './runPrompts';
 

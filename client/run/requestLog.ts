@@ -4,6 +4,7 @@
  * never hold the Authorization header; error texts are redacted before they get here.
  */
 import * as vscode from 'vscode';
+import { formatBytes } from '../../core/text/formatBytes';
 import type { ExchangeLogEntry } from '../../runner/archive/archiveApi';
 
 export function createRequestLog(): vscode.LogOutputChannel {
@@ -18,8 +19,3 @@ export function logExchange(log: vscode.LogOutputChannel, environment: string, e
   else log.info(line);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}

@@ -7,6 +7,7 @@ import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
+import { formatBytes } from '../../core/text/formatBytes';
 import type { FullTextHitView, HostMessage, ResultView, WebviewMessage } from './resultsMessages';
 import { ResultsGrid, type GridState } from './resultsGrid';
 import { append, element, icon, type Child } from './textElements';
@@ -36,12 +37,6 @@ const save = (): void => vscode.setState(saved);
 // path to the first paint.
 const numbers = new Intl.NumberFormat();
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function button(label: string, iconName: string, onClick: () => void, attributes: Record<string, string | boolean> = {}): HTMLElement {
   const b = element('vscode-button', { icon: iconName, secondary: true, ...attributes }, [label]);
