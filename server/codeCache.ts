@@ -49,7 +49,6 @@ function wrap(source: string): string {
 
 export class CodeCache {
   private readonly loaded: LoadedBundle[] = [];
-  private failure: string | undefined;
 
   /** `dir` undefined: compile as `require` does and keep nothing. */
   constructor(private readonly dir: string | undefined) {}
@@ -77,9 +76,10 @@ export class CodeCache {
   }
 
   /** Writes the code of the bundles that had no accepted cache, as compiled so far (the functions
-   * they ran are in it too). Once per bundle; never throws: the first failure is kept for
-   * `failureMessage`. */
-  save(): void {
+   * they ran are in it too). Once per bundle, and never throws: says why a file could not be
+   * written, if one could not. */
+  save(): string | undefined {
+    let failure: string | undefined;
     for (const bundle of this.loaded) {
       if (!bundle.stale) continue;
       bundle.stale = false;
@@ -89,13 +89,9 @@ export class CodeCache {
         writeFileSync(temporary, Buffer.concat([Buffer.from(`${bundle.key}\n`), bundle.script.createCachedData()]));
         renameSync(temporary, bundle.cacheFile);
       } catch (error) {
-        this.failure ??= `noarkq language server: could not write the code cache ${bundle.cacheFile}: ${error instanceof Error ? error.message : String(error)}`;
+        failure ??= `noarkq language server: could not write the code cache ${bundle.cacheFile}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
-  }
-
-  /** Why a cache could not be written, if one could not. */
-  get failureMessage(): string | undefined {
-    return this.failure;
+    return failure;
   }
 }

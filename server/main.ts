@@ -53,8 +53,8 @@ if (args.includes('--help') || args.includes('-h')) {
   listen({ version, loadAnalyses: () => cache.require(join(__dirname, 'serverAnalyses.js')) as ServerAnalyses });
   // The code is cached once the server has answered and loaded its analyses, or as it exits.
   const save = (): void => {
-    cache.save();
-    if (cache.failureMessage) process.stderr.write(`${cache.failureMessage}\n`);
+    const failure = cache.save();
+    if (failure) process.stderr.write(`${failure}\n`);
   };
   setTimeout(save, 3000).unref();
   process.once('exit', save);
