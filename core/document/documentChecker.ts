@@ -136,13 +136,15 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     let namesChanged = true;
     let index: { names: Map<string, number>; duplicateNames: boolean } | undefined;
     if (previous !== undefined) {
-      const oldNames: string[] = [];
-      const newNames: string[] = [];
-      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, previous.doc.blocks[i - 1].parsed);
-      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, doc.blocks[i - 1].parsed);
-      for (const n of oldNames) affected.add(n);
-      for (const n of newNames) affected.add(n);
-      namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n !== newNames[i]);
+      const oldNames: NamedAt[] = [];
+      const newNames: NamedAt[] = [];
+      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, previous.doc.blocks[i - 1].parsed, i);
+      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, doc.blocks[i - 1].parsed, i);
+      for (const n of oldNames) affected.add(n.name);
+      for (const n of newNames) affected.add(n.name);
+      // The index maps a name to its block's position: a name that moved within the stretch
+      // changes it as much as a new name does.
+      namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
       if (!namesChanged && count === oldCount) index = previous;
     }
     const { names, duplicateNames } = index ?? nameIndex(doc);
@@ -295,8 +297,14 @@ function parsedAt(doc: NoarkqDocument, slot: number): ParsedBlock {
   return slot === 0 ? doc.preamble.parsed : doc.blocks[slot - 1].parsed;
 }
 
-function pushName(names: string[], parsed: ParsedBlock): void {
-  if (parsed.name) names.push(parsed.name.text);
+/** A block name and the position of its block (as in the check's slots: 0 is the preamble). */
+interface NamedAt {
+  name: string;
+  at: number;
+}
+
+function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
+  if (parsed.name) names.push({ name: parsed.name.text, at });
 }
 
 /** The first block of each name, and whether any name is taken twice. */

@@ -66,6 +66,16 @@ class Session {
 }
 
 describe('incremental document checks', () => {
+  it('follows a block name that moves within the edited stretch, the other names and the count unchanged', () => {
+    // Found by the server's property test (seed -1942529662): the edit turns `### findCase` +
+    // UPLOAD into an unnamed line and the next block into `### findCase`, so the same names in
+    // the stretch now belong to other blocks, and `findCase` must point at its new block.
+    const before = ['@sys = {{findCase.results[0].id}}', '### findCase', 'UPLOAD ./a.pdf', '###', 'UPLOAD ./b.pdf', ''].join('\n');
+    const after = ['@sys = {{findCase.results[0].id}}', '###', 'UPLOAD ./a.pdf', '### findCase', 'QUERY Dokument', ''].join('\n');
+    const session = new Session(before);
+    session.update(after);
+  });
+
   it('re-checks nothing when nothing changed', () => {
     const s = new Session(base);
     assert.equal(s.update(base), 0);
