@@ -6,6 +6,8 @@
 // suite's console output and exit code. A suite line `[noarkq-shot] <name> <css selector>` asks for a
 // screenshot: once <selector> is on the page (and, for a webview, its document has content) the workbench
 // is saved to <shots>/<name>.png, written whole at once so the suite can wait for the file to appear.
+// `<css selector> @ <content selector>` names what a webview must show: with several webviews open,
+// the default (any results content) may already be on screen in another one.
 const { chromium } = require('playwright-core');
 const fs = require('fs'); const path = require('path'); const os = require('os');
 const args = require('util').parseArgs({ options: {
@@ -14,8 +16,9 @@ const args = require('util').parseArgs({ options: {
 }}).values;
 const t0 = Date.now(); const el = () => ((Date.now() - t0) / 1000).toFixed(1) + 's';
 
-async function takeShot(page, name, selector) {
+async function takeShot(page, name, request) {
   if (!args.shots || !/^[\w-]+$/.test(name)) return;
+  const [selector, content = '#app .grid-row, #app .transaction, #app .error-description, #app .empty, #app .hit'] = (request ?? '').split(' @ ');
   try {
     if (selector) await page.waitForSelector(selector, { state: 'visible', timeout: 30000 });
     if (selector && selector.includes('webview')) {
@@ -26,7 +29,7 @@ async function takeShot(page, name, selector) {
         let rendered = false;
         for (const f of frames) {
           // The results webview draws into #app; other frames of the workbench may hold text too.
-          rendered = await f.evaluate(() => document.querySelector('#app .grid-row, #app .transaction, #app .error-description, #app .empty, #app .hit') !== null).catch(() => false);
+          rendered = await f.evaluate((wanted) => document.querySelector(wanted) !== null, content).catch(() => false);
           if (rendered) break;
         }
         if (rendered || Date.now() > deadline) break;

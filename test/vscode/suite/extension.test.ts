@@ -12,7 +12,7 @@ import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BlockRunResult } from '../../../runner/blocks/blockRunResult';
 
-import { extensionId, screenshot, waitFor, workspaceFile } from './suiteHelpers';
+import { closeResultPanels, discardUntitled, extensionId, screenshot, waitFor, workspaceFile } from './suiteHelpers';
 
 /** A stand-in archive on this machine: records every request, never answers `GET code-lists?type=Saksmappe`. */
 class RecordingArchive {
@@ -175,6 +175,8 @@ export function registerExtensionTests(): void {
         api.setPrompts(undefined);
         await vscode.workspace.getConfiguration('noarkq').update('environments', undefined, vscode.ConfigurationTarget.Global);
         archive.close();
+        await discardUntitled(document);
+        await closeResultPanels(['noarkq: slow', 'noarkq: rename', 'noarkq: remove']);
       });
 
       test('cancelling a run aborts its HTTP request', async () => {

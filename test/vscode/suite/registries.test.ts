@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { DeleteConfirmation, PickRequest, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BsmField, CodeListValue } from '../../../runner/archive/archiveApi';
-import { extensionId, screenshot, waitFor } from './suiteHelpers';
+import { discardUntitled, extensionId, screenshot, waitFor } from './suiteHelpers';
 
 const script = '<script>alert(1)</script>';
 const img = '<img src=x onerror=alert(1)>';
@@ -85,6 +85,7 @@ export function registerRegistriesTests(): void {
     suiteTeardown(async () => {
       api.setPrompts(undefined);
       await vscode.workspace.getConfiguration('noarkq').update('environments', undefined, vscode.ConfigurationTarget.Global);
+      await discardUntitled(document);
     });
 
     test('a code-list value added with the command is offered by completion, and shows in the view', async () => {

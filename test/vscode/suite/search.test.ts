@@ -48,7 +48,7 @@ export function registerSearchTests(): void {
         assert.ok(Object.values(hit.highlights).flat().some((s) => s.includes('|=hlstart=|')), 'each hit has its match marked');
       }
       assert.ok(api.openResultPanels().includes('noarkq.search'), api.openResultPanels().join(', '));
-      await screenshot('search-results', 'iframe.webview');
+      await screenshot('search-results', 'iframe.webview @ #app .hit');
     });
 
     test("a hit's Reveal hands its document version to the archive tree", async () => {

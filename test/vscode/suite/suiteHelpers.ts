@@ -20,7 +20,8 @@ export async function waitFor<T>(what: string, check: () => T | undefined | fals
   }
 }
 
-/** Asks the driver (test/vscode/host/drive.js) for a screenshot once `selector` shows, and waits for it. */
+/** Asks the driver (test/vscode/host/drive.js) for a screenshot once `selector` shows, and waits for it.
+ * `iframe.webview @ <selector>` waits for a webview that shows `<selector>`. */
 export async function screenshot(name: string, selector: string): Promise<void> {
   const folder = process.env.NOARKQ_TEST_SHOTS;
   if (!folder) return;
@@ -38,3 +39,17 @@ export function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, name);
 }
 
+
+/** Closes an untitled document a suite made, unsaved and without asking, so that later suites
+ * (and their screenshots) do not find it open. */
+export async function discardUntitled(document: vscode.TextDocument | undefined): Promise<void> {
+  if (!document || document.isClosed) return;
+  await vscode.window.showTextDocument(document);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
+/** Closes the results panels with these titles (`noarkq: <block>`), which a suite opened. */
+export async function closeResultPanels(titles: readonly string[]): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && titles.includes(t.label));
+  await vscode.window.tabGroups.close(tabs);
+}
