@@ -63,10 +63,11 @@ const str = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): Bod
 const num = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'number', required: false, note, source: 'spec', ...extra });
 const bool = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'boolean', required: false, note, source: 'spec', ...extra });
 
-const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument',
-  // Since 3.8.0 (the vendor's web-services doc, change-log `type`).
-  'Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
-const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
+/** Change-log `type`s the vendor keeps since 3.8.0 (its web-services doc); the spec lists the first ten below. */
+export const changeLogTypesSince380 = ['Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
+const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Arkivnotat', 'Basisregistrering', 'Journalpost', 'Moeteregistrering', 'Dokument', ...changeLogTypesSince380];
+/** bulk/open and bulk/close `type`s: the spec's list, in its order and spelling. */
+export const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
 const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
 const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'];
 
@@ -76,7 +77,8 @@ const logPaging: BodyKeyShape[] = [
   num('limit', 'Number of entries (the vendor takes 1 to 100, default 10).', { minimum: 1, maximum: 100 }),
 ];
 
-const bulkDeleteTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Journalpost', 'Basisregistrering', 'Arkivnotat', 'Moeteregistrering'];
+/** bulk/delete `type`s: the vendor's list, in its order and spelling. */
+export const bulkDeleteTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Journalpost', 'Basisregistrering', 'Arkivnotat', 'Moeteregistrering'];
 
 /** bulk/delete: not in the spec; the vendor's since 3.7.0 (vendor notes §1.5 "bulk"). */
 const bulkDeleteKeys: BodyKeyShape[] = [

@@ -16,6 +16,7 @@
  * becomes unlinked and expires like any unlinked upload.
  */
 import { z } from 'zod';
+import { bulkDeleteTypes } from '../../core/document/requestBodyShapes';
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema';
 import type { Account } from '../auth/accounts';
@@ -29,10 +30,8 @@ import { writeChangeLog } from '../store/changeLog';
 import type { Database } from '../store/database';
 import { formatTimestamp } from '../store/fieldValues';
 import type { BulkJobQueue } from './bulkJobs';
+import { findBulkTarget } from './bulkTarget';
 import { ancestorsCte, containmentKeys, loadSubtree } from './containment';
-
-/** The vendor's list, in its order and spelling. */
-export const bulkDeleteTypeNames = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Journalpost', 'Basisregistrering', 'Arkivnotat', 'Moeteregistrering'] as const;
 
 const idText = z.union([z.string(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform((v) => String(v).trim());
 
@@ -102,18 +101,15 @@ export function registerBulkDeleteEndpoint(router: Router, services: SandboxServ
     const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
     const body = validateBody(bulkDeleteBodySchema, value, 'bulk/delete');
     const { model, db } = services;
-    if (!(bulkDeleteTypeNames as readonly string[]).includes(body.type) || !model.getType(body.type)) {
-      throw new ServiceError(400, `bulk/delete takes \`type\` ${bulkDeleteTypeNames.join(', ')}, not ${JSON.stringify(body.type)}.`);
+    if (!bulkDeleteTypes.includes(body.type) || !model.getType(body.type)) {
+      throw new ServiceError(400, `bulk/delete takes \`type\` ${bulkDeleteTypes.join(', ')}, not ${JSON.stringify(body.type)}.`);
     }
     if (!/^\d{1,18}$/.test(body.id)) throw new ServiceError(400, `\`id\` must be the numeric id of the ${body.type}, not ${JSON.stringify(body.id)}.`);
     if (body.version !== undefined && !/^\d{1,9}$/.test(body.version)) throw new ServiceError(400, `\`version\` must be the version number you read, not ${JSON.stringify(body.version)}.`);
     if (!account.canDelete) throw new ServiceError(403, `bulk/delete needs the special permission to delete, which account ${account.login} does not have.`);
-    const id = Number(body.id);
-    const { rows } = await db.query<{ type: string; version: number | string }>('SELECT type, version FROM entity WHERE id = $1', [id]);
-    const found = rows[0];
-    if (!found) throw new ServiceError(404, `No entity has id ${body.id}.`);
-    if (!model.isAssignable(found.type, body.type)) throw new ServiceError(400, `${body.id} is a ${found.type}, not a ${body.type}: send the type of the entity you mean.`);
-    if (body.version !== undefined && Number(body.version) !== Number(found.version)) {
+    const found = await findBulkTarget(services, body.id, body.type, body.type);
+    const id = found.id;
+    if (body.version !== undefined && Number(body.version) !== found.version) {
       throw new ServiceError(409, `${found.type} ${body.id} is at version ${found.version}, not ${body.version}: someone changed it; read it again and retry.`);
     }
     const order: BulkDeleteOrder = { rootId: id, deleteObjectsLinkedToPrecedents: body.deleteObjectsLinkedToPrecedents ?? false, account, at: formatTimestamp(services.now()) };

@@ -6,6 +6,7 @@
  * closed one cannot be opened on its own (its container stays closed; open that instead).
  */
 import { z } from 'zod';
+import { bulkTypes } from '../../core/document/requestBodyShapes';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendEmpty } from '../http/responses';
@@ -14,10 +15,8 @@ import type { SandboxServices } from '../sandboxServices';
 import { formatTimestamp } from '../store/fieldValues';
 import { registerBulkDeleteEndpoint } from './bulkDelete';
 import { runBulkOrder, type BulkAction, type BulkJobQueue } from './bulkJobs';
+import { findBulkTarget } from './bulkTarget';
 import { closedEntityMessage, findClosedContainer } from './closedEntities';
-
-/** The spec's list, in its order and spelling. */
-export const bulkTypeNames = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'] as const;
 
 const typeAliases: Readonly<Record<string, string>> = { DokumentBeskrivelse: 'Dokument' };
 
@@ -34,7 +33,7 @@ function bulkType(services: SandboxServices, name: string): string {
   if (services.model.getType(type)?.bulk) return type;
   const abstract = services.model.types.find((t) => t.abstract && t.bulk && t.subtypes.includes(name));
   const hint = abstract ? ` A ${name} is opened and closed as ${abstract.name}.` : '';
-  throw new ServiceError(400, `bulk/open and bulk/close take \`type\` ${bulkTypeNames.join(', ')}, not ${JSON.stringify(name)}.${hint}`);
+  throw new ServiceError(400, `bulk/open and bulk/close take \`type\` ${bulkTypes.join(', ')}, not ${JSON.stringify(name)}.${hint}`);
 }
 
 function registerBulkAction(router: Router, services: SandboxServices, queue: BulkJobQueue, action: BulkAction): void {
@@ -42,18 +41,10 @@ function registerBulkAction(router: Router, services: SandboxServices, queue: Bu
     const { value } = await readJsonBody(req, services.limits.maxBodyBytes);
     const body = validateBody(bulkBodySchema, value, `bulk/${action}`);
     const type = bulkType(services, body.type);
-    const idText = String(body.id);
-    if (!/^\d{1,18}$/.test(idText)) throw new ServiceError(400, `\`id\` must be the numeric id of the ${body.type}, not ${JSON.stringify(idText)}.`);
-    const id = Number(idText);
-    const { rows } = await services.db.query<{ type: string }>('SELECT type FROM entity WHERE id = $1', [id]);
-    const found = rows[0];
-    if (!found) throw new ServiceError(404, `No entity has id ${idText}.`);
-    if (!services.model.isAssignable(found.type, type)) {
-      throw new ServiceError(400, `${idText} is a ${found.type}, not a ${body.type}: send the type of the entity you mean.`);
-    }
+    const { id, type: foundType } = await findBulkTarget(services, body.id, type, body.type);
     if (action === 'open') {
       const closedAbove = await findClosedContainer(services.db, services.model, id, 1);
-      if (closedAbove) throw new ServiceError(400, closedEntityMessage({ id, type: found.type }, closedAbove, services.timeZone));
+      if (closedAbove) throw new ServiceError(400, closedEntityMessage({ id, type: foundType }, closedAbove, services.timeZone));
     }
     const order = { action, rootId: id, account, at: formatTimestamp(services.now()) };
     sendEmpty(res, 202);

@@ -21,6 +21,7 @@
  * (client/changelog/ChangeLogResult.java, serialization/ZonedDateTimeDeserializer.java), so a real
  * tenant must write it so. `systemId` (the uuid) and `modifiedByUserId` are the vendor's 3.8.0 fields.
  */
+import { changeLogTypesSince380 } from '../../core/document/requestBodyShapes';
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema';
 import { ServiceError } from '../http/errors';
@@ -151,9 +152,6 @@ async function findLoggedEntity(db: SqlSession, idText: string): Promise<LoggedE
   const row = logged.rows[0];
   return row ? { id: Number(row.entity_id), type: row.entity_type, exists: false } : undefined;
 }
-
-/** Kept since 3.8.0 as well (the vendor's web-services doc, change-log `type`); the spec lists the first ten. */
-const changeLogTypesSince380 = ['Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
 
 function changeLogTypes(model: NoarkModel): string[] {
   const names = model.types.filter((t) => t.changeLog).map((t) => t.name);

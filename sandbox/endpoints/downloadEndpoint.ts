@@ -7,14 +7,15 @@
  * makes one of what it can read: a PDF is its own light PDF; a plain-text file is set as a PDF
  * (textPdf.ts). Of any other file it has none, and says so (404) rather than pretend.
  */
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatContentDisposition } from '../files/contentDisposition';
+import { isPdf } from '../files/contentType';
 import type { UploadedFile } from '../files/fileStore';
 import { textPdf } from '../files/textPdf';
-import { isPlainText } from '../fulltext/fileText';
+import { isPlainText, plainText } from '../fulltext/fileText';
 import { ServiceError } from '../http/errors';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
@@ -66,14 +67,25 @@ interface DownloadBody {
   fileName?: string;
 }
 
-/** The light PDF of `file`, or a 404 saying why the sandbox has none. */
+/** The light PDF of `file`, or a 404 saying why the sandbox has none. A PDF is streamed as it
+ * is: only its first bytes are read to tell. */
 async function lightPdf(services: SandboxServices, file: UploadedFile): Promise<DownloadBody> {
-  const bytes = await readFile(join(services.files.directory, file.storageName));
+  const path = join(services.files.directory, file.storageName);
   const asPdf = file.fileName.replace(/\.[^./\\]*$/, '') + '.pdf';
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { stream: Readable.from([bytes]), size: bytes.length, contentType: 'application/pdf', fileName: asPdf };
+  if (isPdf(await fileHead(path, 5))) return { ...(await services.files.open(file)), contentType: 'application/pdf', fileName: asPdf };
   if (!isPlainText(file.contentType, file.fileName)) {
     throw new ServiceError(404, `The sandbox has no light PDF of file ${file.id} (${file.contentType}): it makes them of PDF and plain-text files only; download it with \`type=original\`.`);
   }
-  const pdf = textPdf(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  const pdf = textPdf(plainText(await readFile(path)));
   return { stream: Readable.from([pdf]), size: pdf.length, contentType: 'application/pdf', fileName: asPdf };
+}
+
+async function fileHead(path: string, bytes: number): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }

@@ -22,8 +22,13 @@ const byExtension: Record<string, string> = {
   eml: 'message/rfc822',
 };
 
+/** Whether a file's first bytes are a PDF's header. */
+export function isPdf(head: Buffer): boolean {
+  return head.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
 export function detectContentType(fileName: string, head: Buffer): string {
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (isPdf(head)) return 'application/pdf';
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.subarray(0, 6).toString('latin1').startsWith('GIF8')) return 'image/gif';

@@ -7,6 +7,7 @@
  * yield little or no text. Other files are not read.
  */
 import { inflateSync } from 'node:zlib';
+import { isPdf } from '../files/contentType';
 
 /** Longest text kept per file: enough for search, bounded for the index. */
 export const maxIndexedTextLength = 200_000;
@@ -17,10 +18,15 @@ export function isPlainText(contentType: string, fileName: string): boolean {
   return contentType.startsWith('text/') || textExtensions.test(fileName);
 }
 
+/** A plain-text file's text: UTF-8, without a byte-order mark. */
+export function plainText(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
 export function extractFileText(bytes: Buffer, contentType: string, fileName: string): string {
   let text = '';
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') text = extractPdfText(bytes);
-  else if (isPlainText(contentType, fileName)) text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (isPdf(bytes)) text = extractPdfText(bytes);
+  else if (isPlainText(contentType, fileName)) text = plainText(bytes);
   // PostgreSQL text cannot hold NUL.
   return text.replace(/\u0000/g, '').slice(0, maxIndexedTextLength);
 }
