@@ -6,8 +6,8 @@
  * - a relative path whose `..` segments climb above the repository root from the file's folder,
  *   written as one string (`'../…'`, a Markdown link) or as a segment list after the file's
  *   folder (`join(__dirname, '..', …)`, `resolve(...)`);
- * - the project's sibling `shared` folder (its spec, reference and design documents), however
- *   the path is written;
+ * - the project's sibling `shared` folder (its spec, reference and design documents, the
+ *   responses recorded from a real archive), however the path is written;
  * - an absolute path into the workspace the project is developed in.
  *
  * System paths (`/usr/bin/…`, `~/.cache`) are not project files and are not reported.
@@ -22,7 +22,8 @@ export interface OutsidePath {
 
 /** A path into the development workspace: that folder, at the start of an absolute path. */
 const workspacePath = /(?<![\w.~-])\/work\//g;
-/** The sibling shared folder: as a climbing path, as `shared/<its subfolders>`, or as segments. */
+/** The sibling shared folder: as a climbing path, as `shared/<its subfolders>` or the folder of
+ * recorded responses, or as segments. */
 const siblingShared = [
   /\.\.\/shared\b/g,
   /\bshared\/(?:spec|reference|design)\b/g,

@@ -47,6 +47,8 @@ export interface ReferenceFact {
 export interface ResourceFacts {
   /** The subsection of § Resources and their fields the facts come from. */
   section: string;
+  /** How the spec states them there, in short. */
+  note: string;
   fields: FieldFact[];
   references: ReferenceFact[];
 }
@@ -54,6 +56,7 @@ export interface ResourceFacts {
 export const resourceFacts: Record<string, ResourceFacts> = {
   '*': {
     section: 'Common fields',
+    note: 'a table; the ids and uuid are generated, the creation stamps default to now and the caller',
     fields: [
       { name: 'id', json: 'string', flags: ['S'], flagsExact: true, serviceSet: true },
       { name: 'version', json: 'string', flagsExact: true },
@@ -66,6 +69,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Arkiv: {
     section: 'Arkiv',
+    note: 'a table without flags; its creator is linked in the same transaction',
     fields: [
       { name: 'avsluttetDato', json: 'timestamp', m: 'M602' },
       { name: 'avsluttetAv', json: 'string', m: 'M603' },
@@ -82,6 +86,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Arkivskaper: {
     section: 'Arkivskaper',
+    note: 'a field sentence; owned by one Arkiv',
     fields: [
       { name: 'arkivskaperIdent', json: 'string', m: 'M006' },
       { name: 'arkivskaperNavn', json: 'string', m: 'M023' },
@@ -93,6 +98,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Klassifikasjonssystem: {
     section: 'Klassifikasjonssystem',
+    note: 'a field sentence; may stand without links',
     fields: [
       { name: 'avsluttetDato', json: 'timestamp' },
       { name: 'avsluttetAv', json: 'string' },
@@ -109,6 +115,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Klasse: {
     section: 'Klasse',
+    note: 'a table without flags; several rows name three fields at once',
     fields: [
       { name: 'avsluttetDato', json: 'timestamp', m: 'M602' },
       { name: 'avsluttetAv', json: 'string', m: 'M603' },
@@ -134,6 +141,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Saksmappe: {
     section: 'Saksmappe and Sakspart',
+    note: 'the fields seen in results (the spec says the list is incomplete), plus the creation links',
     fields: [
       { name: 'mappeIdent', json: 'string', serviceSet: true },
       { name: 'tittel' },
@@ -155,6 +163,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Sakspart: {
     section: 'Saksmappe and Sakspart',
+    note: 'a field sentence inside the Saksmappe subsection',
     fields: [
       { name: 'sakspartNavn', json: 'string' },
       { name: 'sakspartRolle', json: 'string' },
@@ -166,6 +175,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Moetemappe: {
     section: 'Moetemappe',
+    note: 'a table with flags per row; references listed as name, target, cardinality',
     fields: [
       { name: 'avsluttetDato', json: 'timestamp', m: 'M602', flags: ['S'], flagsExact: true },
       { name: 'avsluttetAv', json: 'string', m: 'M603', flags: ['S'], flagsExact: true },
@@ -208,6 +218,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Moetedeltaker: {
     section: 'Moetedeltaker',
+    note: 'a field sentence with flags; owned by one Moetemappe',
     fields: [
       { name: 'navn', json: 'string', m: 'M372', flags: ['S'], flagsExact: true },
       { name: 'funksjon', json: 'string', m: 'M373', flags: ['S'], flagsExact: true },
@@ -218,6 +229,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Journalpost: {
     section: 'Journalpost',
+    note: 'a table with flags per row; the creation links and returned refMappe',
     fields: [
       { name: 'avsluttetDato', json: 'timestamp', m: 'M602', flags: ['S'], flagsExact: true },
       { name: 'avsluttetAv', json: 'string', m: 'M603', flags: ['S'], flagsExact: true },
@@ -272,6 +284,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Korrespondansepart: {
     section: 'Korrespondansepart',
+    note: 'string fields sortable unless noted (so only the flags present are facts), then booleans',
     fields: [
       { name: 'korrespondanseparttype', json: 'string', m: 'M087', codeList: true },
       { name: 'korrespondansepartNavn', json: 'string', m: 'M400' },
@@ -298,6 +311,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Dokumentflyt: {
     section: 'Dokumentflyt',
+    note: 'every field sortable; owned by one Journalpost',
     fields: [
       { name: 'flytFra', json: 'string', m: 'M665', flags: ['S'], flagsExact: true },
       { name: 'flytFraBrukerIdent', json: 'string', m: 'M665', flags: ['S'], flagsExact: true },
@@ -314,6 +328,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Dokument: {
     section: 'Dokument',
+    note: 'a table with flags per row; owned by one record',
     fields: [
       { name: 'avsluttetDato', json: 'timestamp', m: 'M602', flags: ['S'], flagsExact: true },
       { name: 'avsluttetAv', json: 'string', m: 'M603', flags: ['S'], flagsExact: true },
@@ -345,6 +360,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Dokumentversjon: {
     section: 'Dokumentversjon',
+    note: 'a table with flags per row; the file facts are set by the service',
     fields: [
       { name: 'versjonsnummer', json: 'number', m: 'M005', flags: ['I', 'S'], flagsExact: true, serviceSet: true },
       { name: 'variantformat', json: 'string', m: 'M700', flagsExact: true, codeList: true },
@@ -365,6 +381,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   EksternId: {
     section: 'EksternId',
+    note: 'two indexed, sortable strings; exactly one owner reference set',
     fields: [
       { name: 'eksterntSystem', json: 'string', flags: ['I', 'S'], flagsExact: true },
       { name: 'eksternID', json: 'string', flags: ['I', 'S'], flagsExact: true },
@@ -378,6 +395,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Noekkelord: {
     section: 'Noekkelord',
+    note: 'one value; one owner reference set',
     fields: [
       { name: 'verdi', json: 'string', m: 'M022', flags: ['S'], flagsExact: true },
     ],
@@ -388,6 +406,7 @@ export const resourceFacts: Record<string, ResourceFacts> = {
   },
   Merknad: {
     section: 'Merknad',
+    note: 'text and type; one owner reference set',
     fields: [
       { name: 'tekst', json: 'string', m: 'M310', flags: ['S'], flagsExact: true },
       { name: 'merknadstype', json: 'string', m: 'M084', flagsExact: true, codeList: 'merknadstype' },
