@@ -2,21 +2,22 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { hitEntity } from './hitEntity';
 
-/** A hit's ids as the real archive sent them (shared/reference/real-wire/full-text-response-tekst.json). */
+/** A Tekst hit's ids with the keys, order and arrays of a response recorded from a real archive
+ * (as in test/fixtures/wire/full-text-response-tekst.json). */
 const tekstHit = {
-  'AbstraktRegistrering.id': ['7368480'],
-  'Arkivdel.id': ['7302540'],
-  'Dokumentversjon.id': ['7368494'],
-  'Klasse.id': ['7302546'],
-  'Korrespondansepart.id': ['7368499'],
-  'Dokument.id': ['7368493'],
-  'AbstraktMappe.id': ['7368460'],
+  'AbstraktRegistrering.id': ['5120482'],
+  'Arkivdel.id': ['5120001'],
+  'Dokumentversjon.id': ['5120490'],
+  'Klasse.id': ['5120007'],
+  'Korrespondansepart.id': ['5120486'],
+  'Dokument.id': ['5120489'],
+  'AbstraktMappe.id': ['5120477'],
 };
 
 describe('hitEntity', () => {
   test('a Tekst hit is its document version, whatever else it names', () => {
-    assert.deepEqual(hitEntity('Tekst', tekstHit), { type: 'Dokumentversjon', id: '7368494' });
-    assert.deepEqual(hitEntity(undefined, tekstHit), { type: 'Dokumentversjon', id: '7368494' }, 'Tekst is the default collection');
+    assert.deepEqual(hitEntity('Tekst', tekstHit), { type: 'Dokumentversjon', id: '5120490' });
+    assert.deepEqual(hitEntity(undefined, tekstHit), { type: 'Dokumentversjon', id: '5120490' }, 'Tekst is the default collection');
   });
 
   test('a registry entry hit is the entry, not one of the parties it lists', () => {
@@ -48,6 +49,6 @@ describe('hitEntity', () => {
   });
 
   test('an unknown collection is read as Tekst', () => {
-    assert.deepEqual(hitEntity('Noe', tekstHit), { type: 'Dokumentversjon', id: '7368494' });
+    assert.deepEqual(hitEntity('Noe', tekstHit), { type: 'Dokumentversjon', id: '5120490' });
   });
 });

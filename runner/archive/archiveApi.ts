@@ -1,6 +1,6 @@
 /**
  * The archive client's public surface: one typed method per endpoint of the interface
- * (`shared/spec/archive-api-v1.md`) plus a generic request. `ArchiveClient` implements it; the
+ * (the spec, § Endpoints) plus a generic request. `ArchiveClient` implements it; the
  * block runner, the CLI and the extension depend on this interface only.
  *
  * Every method takes an `AbortSignal`, throws one of the errors of `archiveErrors.ts` (never

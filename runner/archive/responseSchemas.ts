@@ -1,6 +1,6 @@
 /**
  * zod schemas of every response body the archive sends, lenient exactly where real deployments
- * vary (`shared/reference/vendor-notes.md` §1.5 and the recorded bodies in `real-wire/`):
+ * vary (the vendor notes §1.5, and responses recorded from a real archive):
  *
  * - ids and versions come as JSON strings or numbers: both accepted, normalised to strings;
  * - `links` values come as numbers or strings, one or several: normalised to a string or strings;

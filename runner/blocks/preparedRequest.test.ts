@@ -47,7 +47,7 @@ function prepare(name: string, environment: Record<string, JsonValue> = {}): Pre
   const block = blockByName(doc, name);
   assert.ok(block, name);
   const responses = new Map(Object.entries({ findCase: found, letter: uploaded }));
-  return prepareRequest({ doc, block, resolver: new ValueResolver(doc, block, { environment, responses }), baseDir: '/work/flows' });
+  return prepareRequest({ doc, block, resolver: new ValueResolver(doc, block, { environment, responses }), baseDir: '/srv/flows' });
 }
 
 function request(name: string, environment: Record<string, JsonValue> = {}): PreparedRequest {
@@ -73,8 +73,8 @@ test('TRANSACTION: comments and trailing commas dropped, a bare array wrapped, r
 
 test('UPLOAD and DOWNLOAD paths are relative to the .noarkq file, with references in them', () => {
   assert.deepEqual(prepare('letter'), { ok: false, missing: ['name'] });
-  assert.deepEqual(request('letter', { name: 'soknad' }), { kind: 'upload', path: '/work/flows/files/soknad.pdf', fileName: 'Søknad 2024.pdf' });
-  assert.deepEqual(request('fetch'), { kind: 'download', id: '31', target: '/work/flows/out/31.bin' });
+  assert.deepEqual(request('letter', { name: 'soknad' }), { kind: 'upload', path: '/srv/flows/files/soknad.pdf', fileName: 'Søknad 2024.pdf' });
+  assert.deepEqual(request('fetch'), { kind: 'download', id: '31', target: '/srv/flows/out/31.bin' });
 });
 
 test('other requests: the path is made relative to the API root, the body substituted', () => {

@@ -1,7 +1,7 @@
 /**
  * What the full-text index holds per collection (`doctype`). The spec leaves "entities indexed per
- * collection and fields searched" open; this follows the recorded real responses (reference/
- * real-wire/full-text-response-*.json): one index entry per
+ * collection and fields searched" open; this follows full-text responses recorded from a real
+ * archive (their shapes are in test/fixtures/wire): one index entry per
  *   Tekst              Dokumentversjon — the text of its file plus the metadata around it
  *   Korrespondansepart Korrespondansepart
  *   Registrering       registry entry (any AbstraktRegistrering)

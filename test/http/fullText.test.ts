@@ -1,6 +1,6 @@
 /**
  * `POST /full-text/search` over real HTTP: each collection (doctype) with its ids and highlight
- * keys as the recorded real responses show them, paging and total, Norwegian stemming, and the
+ * keys as the recorded real responses show them (test/fixtures/wire has their shapes), paging and total, Norwegian stemming, and the
  * delay of interval indexing (not found before an index run, found after it).
  */
 import assert from 'node:assert/strict';
@@ -11,7 +11,8 @@ import { fullTextIndexer, fullTextModule } from '../../sandbox/fulltext/fullText
 import { demoPdf } from '../../sandbox/seed/demoFiles';
 import { useTestSandbox, waitFor } from './sandboxHarness';
 
-const realWire = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-wire');
+/** Our bodies with the recorded real responses' shapes (see the README there). */
+const wire = join(__dirname, '..', 'fixtures', 'wire');
 const hl = (word: string) => `|=hlstart=|${word}|=hlstop=|`;
 
 describe('full-text search', () => {
@@ -91,7 +92,7 @@ describe('full-text search', () => {
   it('Tekst: one result per document version, ids of everything above it keyed like the real archive, file text highlighted', async () => {
     const body = await search({ doctype: 'Tekst', query: 'garasje' });
     // The version whose file holds the word ranks first.
-    const real = JSON.parse(readFileSync(`${realWire}/full-text-response-tekst.json`, 'utf8'));
+    const real = JSON.parse(readFileSync(join(wire, 'full-text-response-tekst.json'), 'utf8'));
     assert.deepEqual(Object.keys(body).sort(), Object.keys(real).sort());
     assert.deepEqual(Object.keys(body.results[0]).sort(), Object.keys(real.results[0]).sort());
     assert.deepEqual(Object.keys(body.results[0].ids).sort(), Object.keys(real.results[0].ids).sort());

@@ -1,7 +1,7 @@
 /**
  * The archive client against the real sandbox over real HTTP: every method, paging across many
  * pages, a file with a non-ASCII name up and down byte for byte, every error shape, and the
- * recorded real responses parsed without loss.
+ * bodies with the recorded real responses' shapes (test/fixtures/wire) parsed without loss.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -28,7 +28,8 @@ import { useTestSandbox, waitFor } from '../http/sandboxHarness';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { SandboxTokenProvider } from './sandboxTokenProvider';
 
-const realWire = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-wire');
+/** Our bodies with the recorded real responses' shapes and quirks (see the README there). */
+const wire = join(__dirname, '..', 'fixtures', 'wire');
 const scratch = mkdtempSync(join(tmpdir(), 'noarkq-client-test-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -66,24 +67,30 @@ function normalised(value: unknown, key?: string): unknown {
 }
 
 describe('response schemas', () => {
-  it('parse every recorded real response without loss', () => {
+  it('parse bodies with every quirk of the recorded real responses without loss', () => {
     const schemas: Record<string, Parameters<typeof checkShape>[0]> = {
       'query-response-journalpost.json': queryResponseSchema,
       'full-text-response-name.json': fullTextResponseSchema,
       'full-text-response-tekst.json': fullTextResponseSchema,
     };
-    const files = readdirSync(realWire).filter((f) => f.endsWith('.json'));
-    assert.deepEqual(files.sort(), Object.keys(schemas).sort(), 'every recorded body has its schema here');
+    const files = readdirSync(wire).filter((f) => f.endsWith('.json'));
+    assert.deepEqual(files.sort(), Object.keys(schemas).sort(), 'every wire fixture has its schema here');
     for (const file of files) {
-      const raw = JSON.parse(readFileSync(join(realWire, file), 'utf8')) as unknown;
+      const raw = JSON.parse(readFileSync(join(wire, file), 'utf8')) as unknown;
       const checked = checkShape(schemas[file], raw);
       assert.ok(checked.ok, `${file}: ${checked.ok ? '' : `${checked.path}: ${checked.problem}`}`);
       assert.deepEqual(JSON.parse(JSON.stringify(checked.value)), normalised(raw), file);
     }
-    const query = checkShape(queryResponseSchema, JSON.parse(readFileSync(join(realWire, 'query-response-journalpost.json'), 'utf8')));
+    const query = checkShape(queryResponseSchema, JSON.parse(readFileSync(join(wire, 'query-response-journalpost.json'), 'utf8')));
     assert.ok(query.ok);
-    assert.equal(query.value.results[0].links.refMappe, '7302556');
+    assert.equal(query.value.results[0].links.refMappe, '5120410');
     assert.equal(query.value.results[0].fields.publiseringsstatus, 'NOT_PUBLISHED');
+    assert.equal(query.value.results[0].version, '7');
+    assert.equal(parseArchiveTimestamp(String(query.value.results[0].fields.opprettetDato))?.toISOString(), '2024-06-03T08:14:27.481Z');
+    const names = checkShape(fullTextResponseSchema, JSON.parse(readFileSync(join(wire, 'full-text-response-name.json'), 'utf8')));
+    assert.ok(names.ok);
+    const marked = highlightSegments(names.value.results[0].highlights['Korrespondansepart.korrespondansepartNavn']?.[0] ?? '');
+    assert.deepEqual(marked.filter((p) => p.match).map((p) => p.text), ['Per', 'Testesen']);
   });
 
   it('take ids and versions as numbers, linkToId-style lists, both offsets, both highlight markers; keep unknown keys', () => {
