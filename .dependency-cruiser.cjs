@@ -23,7 +23,7 @@ const builtinNames = (names) => `^(node:)?(${names.map((name) => name.replace('/
 
 /** Where the bundles start (esbuild.mjs's entry points) and the build scripts: every product
  * module is reached from one of them, so a module only tests import is a test helper in the
- * wrong place. */
+ * wrong place. A new bundle's entry goes here too, or what only it reaches is reported. */
 const entryPoints = [
   'cli/main.ts',
   'server/main.ts',
