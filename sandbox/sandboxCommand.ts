@@ -2,21 +2,12 @@
  * The `sandbox` command: starts the local archive and prints how to reach it; Ctrl-C stops it
  * cleanly. Shared by `npm run sandbox` (main.ts) and `noarkq sandbox` (the CLI).
  */
+import type { SandboxReadyMessage } from '../core/api/sandboxContract';
 import { defaultAccountOptions } from './auth/accounts';
 import { parseSandboxArguments, sandboxUsage, type SandboxOptions } from './sandboxOptions';
 import { prepareSeeding } from './seed/seedSelection';
 import { startSandbox } from './startSandbox';
 import { redactPassword } from './store/postgresDatabase';
-
-/** What a sandbox started with an IPC channel sends its parent once it serves requests. */
-export interface SandboxReadyMessage {
-  kind: 'sandbox-ready';
-  url: string;
-  apiUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
 
 export async function runSandboxCommand(argv: readonly string[]): Promise<number> {
   const parsed = parseSandboxArguments(argv);

@@ -8,7 +8,7 @@ import type { JsonValue } from '../core/jsonValue';
 import type { BlockResponse, FeatureContext } from '../core/features/featureContext';
 import type { CodeValue, NoarkModel } from '../core/schema/types';
 import type { BsmGroup } from '../core/transaction';
-import type { SetContextParams, SetResponsesParams } from './protocol';
+import type { SetContextParams, SetResponsesParams } from '../protocol/customMessages';
 
 export class FeatureContextStore {
   private environment: Readonly<Record<string, JsonValue>> | undefined;

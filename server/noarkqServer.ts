@@ -19,7 +19,7 @@ import type { DocumentDiagnostics } from './documentDiagnostics';
 import { registerFeatureHandlers } from './featureHandlers';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
-import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, type ServerSettings } from './protocol';
+import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, type ServerSettings } from '../protocol/customMessages';
 import { isolate, isolateNotification } from './requestIsolation';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';

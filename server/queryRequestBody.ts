@@ -10,7 +10,7 @@ import { blockAt, blockByName, ValueResolver, visibleVariables, type NoarkqDocum
 import type { FeatureContext } from '../core/features/featureContext';
 import type { JsonValue } from '../core/jsonValue';
 import { checkQueryRequest, queryParameterNames, serializeQuery } from '../core/query';
-import type { QueryRequestBodyResult } from './protocol';
+import type { QueryRequestBodyResult } from '../protocol/customMessages';
 
 /** Resolving parameters is what asks the user; this code means "nothing defines it". */
 const undefinedParameterCode = 'noarkq.param-undefined';

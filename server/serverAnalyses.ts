@@ -22,4 +22,4 @@ export { DocumentDiagnostics } from './documentDiagnostics';
 export { FeatureContextStore } from './featureContextStore';
 export { ParseCache } from './parseCache';
 export { queryRequestBody } from './queryRequestBody';
-export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams } from './protocolSchemas';
+export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams } from '../protocol/customMessageSchemas';

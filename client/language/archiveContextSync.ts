@@ -8,7 +8,7 @@
  */
 import type * as vscode from 'vscode';
 import type { BsmGroup, CodeList } from '../../runner/archive/archiveApi';
-import type { SetContextParams } from '../../server/protocol';
+import type { SetContextParams } from '../../protocol/customMessages';
 import type { ArchiveConnection, ArchiveConnections } from '../environments/archiveConnections';
 import type { EnvironmentList } from '../environments/environmentList';
 import type { LiveRegistries, RegistriesChange, RegistryPart } from '../registries/liveRegistries';

@@ -1,11 +1,11 @@
 /**
  * The language server (dist/server.js) under vscode-languageclient, over Node IPC, and the
- * custom notifications the extension sends it (typed once, in server/protocol.ts).
+ * custom notifications the extension sends it (typed once, in protocol/customMessages.ts).
  */
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { serverEnvironment } from './serverEnvironment';
-import { SetContextNotification, SetResponsesNotification, type SetContextParams, type SetResponsesParams } from '../../server/protocol';
+import { SetContextNotification, SetResponsesNotification, type SetContextParams, type SetResponsesParams } from '../../protocol/customMessages';
 
 export class NoarkqLanguageClient implements vscode.Disposable {
   private readonly client: LanguageClient;

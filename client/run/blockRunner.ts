@@ -14,7 +14,7 @@ import type { EntityObject, QueryBody } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { RunSession, runnableBlocks, type BlockProgress, type RunHooks } from '../../runner/blocks/runSession';
 import type { Environment } from '../../runner/environments/environmentsSchema';
-import type { SetResponsesParams } from '../../server/protocol';
+import type { SetResponsesParams } from '../../protocol/customMessages';
 import type { ArchiveConnection, ArchiveConnections } from '../environments/archiveConnections';
 import type { EnvironmentCommands } from '../environments/environmentCommands';
 import type { MorePages } from '../panel/resultsPanel';

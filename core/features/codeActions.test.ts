@@ -7,7 +7,7 @@ import { noarkModel } from '../schema';
 import { formatBlockActionKind, getCodeActions } from './codeActions';
 import type { FeatureContext } from './featureContext';
 import { toLspDiagnostics } from './lspDiagnostics';
-import { documentOf } from './navigation/markedText';
+import { documentOf } from '../../test/fixtures/markedText';
 
 const context: FeatureContext = { model: noarkModel };
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InsertTextFormat, MarkupContent } from 'vscode-languageserver-types';
 import type { CodeValue } from '../schema/types';
-import { completeAt, hoverAt } from './completion/featureTestFixtures';
+import { completeAt, hoverAt } from '../../test/fixtures/completionFixtures';
 import type { FeatureContext } from './featureContext';
 
 interface Case {

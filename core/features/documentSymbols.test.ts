@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import { getDocumentSymbols } from './documentSymbols';
-import { outlineSample } from './navigation/featureFixtures';
-import { documentOf } from './navigation/markedText';
+import { outlineSample } from '../../test/fixtures/outlineSample';
+import { documentOf } from '../../test/fixtures/markedText';
 
 
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getFoldingRanges } from './foldingRanges';
-import { outlineSample } from './navigation/featureFixtures';
-import { documentOf } from './navigation/markedText';
+import { outlineSample } from '../../test/fixtures/outlineSample';
+import { documentOf } from '../../test/fixtures/markedText';
 
 describe('folding ranges', () => {
   it('blocks, a multi-line WHERE, comment runs and JSON bodies', () => {

@@ -4,8 +4,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FormattingOptions } from 'vscode-languageserver-types';
 import { formatDocument, formatRange, lineDiff } from './formatting';
 import fc from 'fast-check';
-import { outlineSample } from './navigation/featureFixtures';
-import { documentOf, markedDocument } from './navigation/markedText';
+import { outlineSample } from '../../test/fixtures/outlineSample';
+import { documentOf, markedDocument } from '../../test/fixtures/markedText';
 
 const spaces2: FormattingOptions = { tabSize: 2, insertSpaces: true };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hoverAt } from './completion/featureTestFixtures';
+import { hoverAt } from '../../test/fixtures/completionFixtures';
 import type { BlockResponse, FeatureContext } from './featureContext';
 
 interface Case {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InsertTextFormat, type MarkupContent } from 'vscode-languageserver-types';
-import { completeAt, hoverAt } from './completion/featureTestFixtures';
+import { completeAt, hoverAt } from '../../test/fixtures/completionFixtures';
 
 interface Case {
   name: string;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getDefinition, getReferences, getRenameEdits, prepareRename } from './navigation';
-import { markedDocument } from './navigation/markedText';
+import { markedDocument } from '../../test/fixtures/markedText';
 
 interface Case {
   name: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { noarkModel } from '../schema';
-import { documentOf } from './navigation/markedText';
+import { documentOf } from '../../test/fixtures/markedText';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { encodeTokens, getSemanticTokens, semanticTokensLegend } from './semanticTokens';
 

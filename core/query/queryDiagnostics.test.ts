@@ -9,7 +9,7 @@ import type { JsonValue } from '../jsonValue';
 import { noarkModel } from '../schema/index';
 import type { NoarkModel } from '../schema/types';
 import { queryDiagnosticCodes } from './queryDiagnosticCodes';
-import { describeDiagnostics, runQuery, unmark } from './queryTestFixtures';
+import { describeDiagnostics, runQuery, unmark } from '../../test/fixtures/queryFixtures';
 
 interface Row {
   code: string;

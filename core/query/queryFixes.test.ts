@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JsonValue } from '../jsonValue';
-import { applyEdits, describeDiagnostics, runQuery } from './queryTestFixtures';
+import { applyEdits, describeDiagnostics, runQuery } from '../../test/fixtures/queryFixtures';
 
 const fileVariables: Record<string, JsonValue> = { t: 'x', a: 'A', b: 'B', y: 2024, s: 'B' };
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { comparisonOperatorSpan, logicalOperatorSpans, type Comparison, type Expression, type LogicalExpression, type Range } from './queryAst';
 import { parseQueryExpression } from './queryParser';
 import { expressionText } from './querySerializer';
-import { unmark } from './queryTestFixtures';
+import { unmark } from '../../test/fixtures/queryFixtures';
 
 function parse(text: string) {
   return parseQueryExpression(text);

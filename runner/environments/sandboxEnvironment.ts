@@ -2,7 +2,7 @@
  * The environment for a running sandbox (`noarkq run --sandbox`, the extension's "Start
  * sandbox"): its API root, its token endpoint and its demo client, whose secret is public.
  */
-import { defaultAccountOptions } from '../../sandbox/auth/accounts';
+import { defaultSandboxAccounts, type SandboxAccount } from '../../core/api/sandboxContract';
 import type { EnvironmentSecrets } from './environmentSecrets';
 import { environmentSchema, type Environment } from './environmentsSchema';
 
@@ -22,7 +22,7 @@ export interface SandboxEnvironment {
 
 /** The sandbox at `endpoints`, logged in as its full-rights demo client (or `client`, for a
  * sandbox started with other accounts). */
-export function sandboxEnvironment(endpoints: SandboxEndpoints, client: { id: string; secret: string } = defaultAccountOptions.fullClient): SandboxEnvironment {
+export function sandboxEnvironment(endpoints: SandboxEndpoints, client: SandboxAccount = defaultSandboxAccounts.fullClient): SandboxEnvironment {
   // Through the schema, so that the sandbox's environment is normalised exactly like a written one.
   const environment = environmentSchema.parse({
     name: sandboxEnvironmentName,

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SandboxReadyMessage } from '../../sandbox/sandboxCommand';
+import { sandboxReadyMessage, type SandboxReadyMessage } from '../../core/api/sandboxContract';
 
 export interface SandboxProcess {
   ready: SandboxReadyMessage;
@@ -45,10 +45,16 @@ export function startSandboxProcess(options: SandboxProcessOptions = {}): Promis
     const exitedEarly = (code: number | null, signal: NodeJS.Signals | null) => fail(signal ? `stopped by ${signal}` : `exit code ${code}`);
     child.once('exit', exitedEarly);
     child.on('message', (message: unknown) => {
-      if (!isReady(message)) return;
+      const ready = sandboxReadyMessage.safeParse(message);
+      if (!ready.success) {
+        // A sandbox bundle of another version: say so rather than wait for a message that never comes.
+        child.kill('SIGTERM');
+        fail(`its ready message does not match this version's sandbox contract: ${ready.error.issues.map((issue) => `${issue.path.join('.') || 'the message'}: ${issue.message}`).join('; ')}`);
+        return;
+      }
       child.off('exit', exitedEarly);
       resolve({
-        ready: message,
+        ready: ready.data,
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           await exited;
@@ -56,8 +62,4 @@ export function startSandboxProcess(options: SandboxProcessOptions = {}): Promis
       });
     });
   });
-}
-
-function isReady(message: unknown): message is SandboxReadyMessage {
-  return typeof message === 'object' && message !== null && (message as { kind?: unknown }).kind === 'sandbox-ready';
 }

@@ -3,6 +3,7 @@
  * Rights are what the spec leaves to "the account's permissions": deleting and moving.
  */
 import { createHash } from 'node:crypto';
+import { defaultSandboxAccounts, type SandboxAccounts } from '../../core/api/sandboxContract';
 
 export interface Account {
   /** Login: the client id or the user name. */
@@ -31,25 +32,9 @@ export function makeAccount(login: string, kind: Account['kind'], full: boolean)
   return { login, kind, displayName: login, userId: stableUserId(login), canDelete: full, canMove: full };
 }
 
-export interface AccountSpec {
-  id: string;
-  secret: string;
-}
-
-export interface AccountOptions {
-  /** client_credentials client with every right, including delete and move. */
-  fullClient: AccountSpec;
-  /** client_credentials client with ordinary rights. */
-  ordinaryClient: AccountSpec;
-  /** password-grant user; it has every right, since it is the person trying the sandbox out. */
-  user: AccountSpec;
-}
-
-export const defaultAccountOptions: AccountOptions = {
-  fullClient: { id: 'noarkq-demo', secret: 'noarkq-demo-secret' },
-  ordinaryClient: { id: 'noarkq-demo-2', secret: 'noarkq-demo-2-secret' },
-  user: { id: 'demo', secret: 'demo' },
-};
+/** The sandbox's names for the accounts of the sandbox contract, which the runner logs in with too. */
+export type AccountOptions = SandboxAccounts;
+export const defaultAccountOptions: AccountOptions = defaultSandboxAccounts;
 
 export class AccountDirectory {
   private readonly clients = new Map<string, Credential>();

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ResponseError } from 'vscode-languageserver-protocol';
-import type { QueryRequestBodyResult } from '../../server/protocol';
+import type { QueryRequestBodyResult } from '../../protocol/customMessages';
 import { LspTestClient, parseMarkers, positionAt } from './lspTestClient';
 
 const uri = 'file:///protocol.noarkq';

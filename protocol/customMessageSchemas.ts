@@ -1,13 +1,13 @@
 /**
- * The zod schemas of the `noarkq/...` messages (`protocol.ts`), and the trust boundary: the server
+ * The zod schemas of the `noarkq/...` messages (`customMessages.ts`), and the trust boundary: the server
  * validates every message's params with them before using anything in it, so a client bug is
  * answered with an error instead of corrupting the server's state. The message types in
- * `protocol.ts` are inferred from these, so they cannot drift apart.
+ * `customMessages.ts` are inferred from these, so they cannot drift apart.
  *
  * Written with `zod/mini`, whose functions a bundler can leave out when unused: the classic `zod`
  * entry brings every locale and method into the language server's bundle. Kept apart from
- * `protocol.ts`, which the client and the server's connection import, so that only the server's
- * analyses bundle (`serverAnalyses.ts`) carries zod.
+ * `customMessages.ts`, which the client and the server's connection import, so that only the server's
+ * analyses bundle (`server/serverAnalyses.ts`) carries zod.
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';

@@ -4,12 +4,12 @@
  * from the archive, the responses of blocks it ran); the server answers with what only a parse
  * can tell (the exact body a QUERY block sends).
  *
- * The params' types are inferred from the zod schemas in `protocolSchemas.ts`, with which the
+ * The params' types are inferred from the zod schemas in `customMessageSchemas.ts`, with which the
  * server validates every message before using anything in it.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { QueryBody } from '../core/query';
-import type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams } from './protocolSchemas';
+import type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams } from './customMessageSchemas';
 
 export type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams };
 

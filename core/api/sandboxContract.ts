@@ -1,0 +1,48 @@
+/**
+ * What it takes to start a sandbox archive and reach it, agreed once between the sandbox (which
+ * answers) and the runner (which starts it as a child process and logs in): the demo accounts and
+ * the message the child sends its parent once it serves requests. Here, and not in `sandbox/`, so
+ * that `runner/` (and through it the CLI and the extension) never imports the sandbox itself.
+ */
+import { z } from 'zod';
+
+export interface SandboxAccount {
+  /** The client id, or the user name. */
+  id: string;
+  secret: string;
+}
+
+export interface SandboxAccounts {
+  /** client_credentials client with every right, including delete and move. */
+  fullClient: SandboxAccount;
+  /** client_credentials client with ordinary rights. */
+  ordinaryClient: SandboxAccount;
+  /** password-grant user; it has every right, since it is the person trying the sandbox out. */
+  user: SandboxAccount;
+}
+
+/** The accounts of a sandbox started without `--client`, `--client2` or `--user`. Their secrets
+ * are public: the sandbox holds demo data on this machine only. */
+export const defaultSandboxAccounts: SandboxAccounts = {
+  fullClient: { id: 'noarkq-demo', secret: 'noarkq-demo-secret' },
+  ordinaryClient: { id: 'noarkq-demo-2', secret: 'noarkq-demo-2-secret' },
+  user: { id: 'demo', secret: 'demo' },
+};
+
+/**
+ * What a sandbox started with an IPC channel sends its parent once it serves requests: where it
+ * listens and the full-rights client to log in with. The parent parses it, since it comes from
+ * another process (which may be a bundle of another version).
+ */
+export const sandboxReadyMessage = z.object({
+  kind: z.literal('sandbox-ready'),
+  /** `http://127.0.0.1:<port>` */
+  url: z.string(),
+  /** `<url>/rms/api/public/noark5/v1` */
+  apiUrl: z.string(),
+  /** The token endpoint of the client_credentials grant. */
+  tokenUrl: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+});
+export type SandboxReadyMessage = z.infer<typeof sandboxReadyMessage>;
