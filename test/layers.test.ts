@@ -63,7 +63,8 @@ test('each rule reports its forbidden import, and the imports the layers allow p
       'sandbox/main.ts': "import { id } from '../core/api/archiveSchemas';\nimport { account } from './accounts';\nimport { connect } from '../runner/connect';\nexport const sandbox = [id, account, connect];\n",
       'cli/main.ts': "import { connect } from '../runner/connect';\nimport { all } from '../core/impure';\nimport { account } from '../sandbox/accounts';\nexport const cli = [connect, all, account];\n",
       'client/extension.ts': "import type { Uri } from 'vscode';\nimport { messages } from '../protocol/messages';\nimport { connect } from '../runner/connect';\nimport { state } from '../server/state';\nimport { results } from './webview/results';\nexport const client = [messages, connect, state, results] as unknown as Uri;\n",
-      'client/webview/results.ts': "import { pure } from '../../core/pure';\nimport type { Uri } from 'vscode';\nimport { join } from 'node:path';\nexport const results = [pure, join] as unknown as Uri;\n",
+      'client/webview/results.ts': "import type { Uri } from 'vscode';\nimport { join } from 'node:path';\nimport { cell } from './cell';\nexport const results = [join, cell] as unknown as Uri;\n",
+      'client/webview/cell.ts': 'export const cell = 1;\n',
       'test/fixtures/sample.ts': 'export const sample = 1;\n',
     };
     for (const [path, text] of Object.entries(files)) {
