@@ -35,5 +35,6 @@ export function limitBodyIdleTime(req: IncomingMessage, res: ServerResponse, idl
   }, idleMs);
   timer.unref();
   socket.on('data', onData);
+  req.once('end', stop);
   req.once('close', stop);
 }
