@@ -1,5 +1,6 @@
 /**
- * One sandbox per data folder, and a port in use found before anything is opened or seeded.
+ * Starting a sandbox: one per data folder, a port in use found before anything is opened or
+ * seeded, and requests that arrive while it starts answered 503.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -78,4 +79,25 @@ test('a port in use is refused before the data folder is opened or anything seed
   } finally {
     busy.close();
   }
+});
+
+test('a request that arrives while the archive is being filled is answered 503 with Retry-After', async () => {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  let during: { status: number; retryAfter: string | null; text: string } | undefined;
+  const sandbox = await startSandbox({
+    memory: true,
+    port,
+    // Seeding runs with the port already bound: ask the sandbox from inside it.
+    seed: async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/rms/api/public/noark5/v1/query`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"type":"Arkiv"}' });
+      during = { status: response.status, retryAfter: response.headers.get('retry-after'), text: await response.text() };
+    },
+  });
+  await sandbox.close();
+  assert.equal(during?.status, 503, during?.text);
+  assert.equal(during?.retryAfter, '1');
+  assert.match(during?.text ?? '', /still starting/);
 });
