@@ -10,9 +10,11 @@ import type { NoarkModel } from '../core/schema/types';
 import type { ArchiveApi, ExchangeLogEntry } from '../runner/archive/archiveApi';
 import { redact } from '../runner/auth/secretRedaction';
 import type { BlockRunResult } from '../runner/blocks/blockRunResult';
-import { RunSession, runnableBlocks, type RunEnvironment, type RunHooks } from '../runner/blocks/runSession';
+import { blockingErrors, RunSession, runnableBlocks, type RunEnvironment, type RunHooks } from '../runner/blocks/runSession';
+import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { ExitCode, type CliIo } from './checkCommand';
 import { toFindings } from './findings';
+import { checkUploadFiles } from './uploadFiles';
 import { formatText } from './reportFormatters';
 import { parseRunArguments, runUsage, type RunArguments } from './runArguments';
 import { formatBytes } from '../core/text/formatBytes';
@@ -28,7 +30,7 @@ export interface RunIo extends CliIo {
   progress: boolean;
   /** Asks on the terminal; absent when there is none to ask on. */
   prompt?: (question: string) => Promise<string | undefined>;
-  /** Calls `handler` on Ctrl-C; returns the function that stops listening. */
+  /** Calls `handler` on Ctrl-C (or SIGTERM); returns the function that stops listening. */
   onInterrupt(handler: () => void): () => void;
 }
 
@@ -72,6 +74,16 @@ export async function runRun(argv: readonly string[], io: RunIo, model: NoarkMod
     return ExitCode.usage;
   }
 
+  // A file the run would refuse is refused before a sandbox is started for it (seconds of
+  // seeding), with the checks of `noarkq check` (its UPLOAD files too), errors only.
+  if (args.sandbox && !args.force) {
+    const errors = [...blockingErrors(document, model, args.variables), ...checkUploadFiles(document, filePath)].sort((a, b) => a.start - b.start);
+    if (errors.length > 0) {
+      reportRefusal(args, text, errors, 'sandbox', io.out, io.err);
+      return ExitCode.problems;
+    }
+  }
+
   const style = io.colour && args.format === 'table' ? colourStyle : plainStyle;
   const progress = new ProgressLine(io);
   const verbose = args.verbose ? (entry: ExchangeLogEntry) => progress.around(() => io.err(formatExchange(entry, style))) : undefined;
@@ -113,10 +125,7 @@ export async function runRun(argv: readonly string[], io: RunIo, model: NoarkMod
     const outcome = await session.run({ document, filePath, blocks: blocks.blocks, allPages: args.allPages, force: args.force, signal: abort.signal });
     progress.clear();
     if (outcome.kind === 'refused') {
-      const findings = toFindings(args.file, text, outcome.errors);
-      if (args.format === 'table') out(formatText(findings));
-      else out(JSON.stringify({ file: args.file, environment: connection.environment.name, refused: findings }) + '\n');
-      err(`noarkq run: nothing was sent: ${args.file} has ${outcome.errors.length === 1 ? 'an error' : `${outcome.errors.length} errors`} (fix, or run with --force).\n`);
+      reportRefusal(args, text, outcome.errors, connection.environment.name, out, err);
       return ExitCode.problems;
     }
     if (args.format === 'json') out(JSON.stringify({ file: args.file, environment: connection.environment.name, results }, null, 2) + '\n');
@@ -134,6 +143,13 @@ export async function runRun(argv: readonly string[], io: RunIo, model: NoarkMod
     progress.clear();
     await connection.close();
   }
+}
+
+function reportRefusal(args: RunArguments, text: string, errors: readonly NoarkqDiagnostic[], environment: string, out: (s: string) => void, err: (s: string) => void): void {
+  const findings = toFindings(args.file, text, errors);
+  if (args.format === 'table') out(formatText(findings));
+  else out(JSON.stringify({ file: args.file, environment, refused: findings }) + '\n');
+  err(`noarkq run: nothing was sent: ${args.file} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} (fix, or run with --force).\n`);
 }
 
 function selectBlocks(document: NoarkqDocument, names: readonly string[]): { blocks: DocumentBlock[] } | { error: string } {

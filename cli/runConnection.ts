@@ -22,10 +22,16 @@ export const connectForRun: Connect = async (args, io, log) => {
   let secrets: EnvironmentSecrets;
   if (args.sandbox) {
     if (args.format === 'table') io.err('Starting the sandbox archive (in memory, demo data)...\n');
+    // Ctrl-C or SIGTERM while the sandbox seeds stops it (and its temporary folder goes with it)
+    // instead of leaving it to notice on its own that this process is gone.
+    const cancel = new AbortController();
+    const stopListening = io.onInterrupt(() => cancel.abort());
     try {
-      sandbox = await startSandboxProcess();
+      sandbox = await startSandboxProcess({ signal: cancel.signal });
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error), exitCode: ExitCode.usage };
+      return { error: error instanceof Error ? error.message : String(error), exitCode: cancel.signal.aborted ? ExitCode.problems : ExitCode.usage };
+    } finally {
+      stopListening();
     }
     ({ environment, secrets } = sandboxEnvironment(sandbox.ready, { id: sandbox.ready.clientId, secret: sandbox.ready.clientSecret }));
   } else {

@@ -30,17 +30,21 @@ export function terminalRunIo(io: CliIo): RunIo {
           })
       : undefined,
     onInterrupt(handler) {
-      // The first Ctrl-C cancels the run (the request is aborted, the sandbox stopped); a second one
-      // ends the process at once.
+      // The first Ctrl-C (or SIGTERM) cancels the run (the request is aborted, the sandbox
+      // stopped); a second one ends the process at once.
       let interrupted = false;
-      const listener = () => {
-        if (interrupted) process.exit(130);
+      const listener = (signal: NodeJS.Signals) => {
+        if (interrupted) process.exit(signal === 'SIGTERM' ? 143 : 130);
         interrupted = true;
-        process.stderr.write('\nCancelling (Ctrl-C again to quit at once)...\n');
+        process.stderr.write(signal === 'SIGTERM' ? '\nCancelling (SIGTERM)...\n' : '\nCancelling (Ctrl-C again to quit at once)...\n');
         handler();
       };
       process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
+      process.on('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
     },
   };
 }

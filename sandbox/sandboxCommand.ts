@@ -6,7 +6,7 @@ import type { SandboxReadyMessage } from '../core/api/sandboxContract';
 import { defaultAccountOptions } from './auth/accounts';
 import { parseSandboxArguments, sandboxUsage, type SandboxOptions } from './sandboxOptions';
 import { prepareSeeding } from './seed/seedSelection';
-import { startSandbox } from './startSandbox';
+import { startSandbox, type RunningSandbox } from './startSandbox';
 import { redactPassword } from './store/postgresDatabase';
 
 export async function runSandboxCommand(argv: readonly string[]): Promise<number> {
@@ -20,16 +20,33 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
     return 2;
   }
   const options: SandboxOptions = prepareSeeding({ ...parsed.options, log: (line) => process.stderr.write(`${line}\n`) });
+  // Listening from the start: Ctrl-C, SIGTERM or the parent going away (its IPC channel closes)
+  // must also end a sandbox that is still seeding, which cannot be closed half-way; it exits at
+  // once, and its throwaway folder and data-folder lock go with it (exitCleanup.ts).
+  let sandbox: RunningSandbox | undefined;
+  let stopRunning: (() => void) | undefined;
+  const stop = (why: NodeJS.Signals | 'disconnect') => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    process.off('disconnect', onDisconnect);
+    if (!sandbox) {
+      process.stderr.write(`noarkq sandbox: start-up cancelled (${why === 'disconnect' ? 'the process that started it is gone' : why}).\n`);
+      process.exit(why === 'SIGINT' ? 130 : why === 'SIGTERM' ? 143 : 1);
+    }
+    stopRunning?.();
+  };
+  const onDisconnect = () => stop('disconnect');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (process.send) process.on('disconnect', onDisconnect);
   process.stdout.write('Starting the noarkq sandbox archive...\n');
-  let sandbox;
   try {
     sandbox = await startSandbox(options);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message = code === 'EADDRINUSE' ? `port ${options.port} is in use: pick another with --port` : error instanceof Error ? error.message : String(error);
-    process.stderr.write(`noarkq sandbox: ${message}\n`);
+    process.stderr.write(`noarkq sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+  const running = sandbox;
   const accounts = { ...defaultAccountOptions, ...options.accounts };
   // An entry for noarkq.environments.json: the secret is not part of it (secrets never go in that file).
   const environment = {
@@ -41,8 +58,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
   // where the archive is and which client to use, instead of making it parse the banner.
   if (process.send) {
     const ready: SandboxReadyMessage = { kind: 'sandbox-ready', url: sandbox.url, apiUrl: sandbox.apiUrl, tokenUrl: sandbox.tokenUrl, clientId: accounts.fullClient.id, clientSecret: accounts.fullClient.secret };
-    process.send(ready);
-    process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+    if (process.connected) process.send(ready);
   }
   process.stdout.write(
     [
@@ -66,14 +82,12 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
     ].join('\n'),
   );
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    stopRunning = () => {
       process.stdout.write('\nStopping the sandbox...\n');
-      void sandbox.close().then(resolve, resolve);
+      void running.close().then(resolve, resolve);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // The parent left while the banner was written.
+    if (process.send && !process.connected) stop('disconnect');
   });
   return 0;
 }

@@ -32,6 +32,9 @@ export interface SandboxOptions {
   now?: () => number;
   maxBodyBytes?: number;
   maxUploadBytes?: number;
+  /** Seconds a declared request body may go without a byte before the request is answered 408
+   * (30); counted between chunks, so a long upload that keeps sending is never cut. */
+  bodyIdleTimeoutSeconds?: number;
   /** Extra endpoint modules (code lists, logs, ...), after the built-in ones. */
   modules?: readonly SandboxModule[];
   /** Fills the archive after start-up (demo data); the seam for the seeding module. */

@@ -1,9 +1,11 @@
 /**
- * Starts the sandbox archive: database, schema, seed data, HTTP server. Used by `main.ts` (the
- * command) and by the tests, which start it on a free port and hit it over real HTTP.
+ * Starts the sandbox archive: HTTP listener, data-folder lock, database, schema, seed data. Used
+ * by `main.ts` (the command) and by the tests, which start it on a free port and hit it over real
+ * HTTP. The port is bound first, so a port in use is reported before seconds of seeding; until the
+ * archive is ready, requests are answered 503.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +15,17 @@ import { authenticate } from './auth/bearerAuth';
 import { TokenStore } from './auth/tokenStore';
 import { builtInModules, tokenPaths } from './coreModules';
 import { FileStore } from './files/fileStore';
+import { limitBodyIdleTime } from './http/bodyIdleTimeout';
 import { sendError, ServiceError } from './http/errors';
+import { hostProblem, hostRule, type HostRule } from './http/hostCheck';
 import { discardUnreadBody } from './http/requestBody';
 import { apiRoot, Router } from './http/router';
 import { defaultDataDir, defaultPort, defaultTemplateCacheDir, sandboxTimeZone, type SandboxOptions } from './sandboxOptions';
+import { onProcessExit } from './exitCleanup';
 import type { SandboxServices } from './sandboxServices';
-import { openPGliteDatabase } from './store/database';
+import { resetArchiveFolder } from './seed/seedSelection';
+import { lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
+import { openPGliteDatabase, type Database } from './store/database';
 import { analyzeStaleTables, statisticsIntervalMs } from './store/plannerStatistics';
 import { openPostgresDatabase } from './store/postgresDatabase';
 
@@ -45,26 +52,68 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (typeof timeZone !== 'string') throw new Error(timeZone.error);
   const memory = options.memory ?? false;
   const dataDir = memory ? undefined : (options.dataDir ?? defaultDataDir());
-  const scratch = memory ? mkdtempSync(join(tmpdir(), 'noarkq-sandbox-')) : undefined;
-  let db;
+  // A PGlite cluster in a folder has one writer; a PostgreSQL server is shared by design.
+  const lockedDir = options.databaseUrl ? undefined : dataDir;
+  const host = options.host ?? '127.0.0.1';
+  const bodyIdleMs = (options.bodyIdleTimeoutSeconds ?? defaultBodyIdleTimeoutSeconds) * 1000;
+
+  let serve: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  let hosts: HostRule | undefined;
+  const server = createServer((req, res) => {
+    limitBodyIdleTime(req, res, bodyIdleMs);
+    const misdirected = hosts && hostProblem(req.headers.host, hosts);
+    if (misdirected || !serve) {
+      discardUnreadBody(req);
+      if (misdirected) sendError(req, res, 421, misdirected);
+      else sendError(req, res, 503, 'The sandbox is still starting (opening and filling its archive); try again in a moment.', { 'Retry-After': '1' });
+      return;
+    }
+    void serve(req, res);
+  });
+  // Node's request timeout counts a whole request, which would cut a long upload; a body that
+  // stops arriving is ended by the idle time above instead (headers keep their own timeout).
+  server.requestTimeout = 0;
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  const port = await listen(server, options.port ?? defaultPort, host);
+  hosts = hostRule(host, port);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+
+  let lock: DataFolderLock | undefined;
+  let scratch: string | undefined;
+  let db: Database | undefined;
+  // Also run when the process exits without closing the sandbox (a signal during start-up).
+  const removeFiles = () => {
+    lock?.release();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  };
+  const forgetExit = onProcessExit(removeFiles);
   try {
+    if (lockedDir) {
+      lock = lockDataFolder(lockedDir, { pid: process.pid, url, startedAt: new Date().toISOString() }, log);
+      // Only now: a second sandbox started with --reset must not wipe the folder of a running one.
+      if (options.reset) resetArchiveFolder(lockedDir);
+    }
+    if (memory) scratch = mkdtempSync(join(tmpdir(), 'noarkq-sandbox-'));
     db = options.databaseUrl
       ? await openPostgresDatabase({ url: options.databaseUrl })
       : await openPGliteDatabase({
           dataDir: dataDir ? join(dataDir, 'database') : undefined,
           templateCacheDir: options.templateCacheDir ?? defaultTemplateCacheDir(),
         });
-  } catch (error) {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-    throw error;
-  }
-  try {
+    const database = db;
     const accounts = new AccountDirectory({ ...defaultAccountOptions, ...options.accounts });
     const fileLifetime = options.unlinkedFileLifetimeSeconds ?? 3600;
     const services: SandboxServices = {
       model: noarkModel,
-      db,
-      files: new FileStore(db, join(dataDir ?? (scratch as string), 'files'), now, fileLifetime),
+      db: database,
+      files: new FileStore(database, join(dataDir ?? (scratch as string), 'files'), now, fileLifetime),
       tokens: new TokenStore(now, options.tokenLifetimeSeconds ?? 3600, options.refreshTokenLifetimeSeconds ?? 86400),
       accounts,
       now,
@@ -79,21 +128,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     };
     // A module given again (e.g. a test naming a built-in one) is loaded once.
     const modules = [...new Set([...builtInModules, ...(options.modules ?? [])])];
-    for (const module of modules) for (const statement of module.schema?.(services) ?? []) await db.exec(statement);
+    for (const module of modules) for (const statement of module.schema?.(services) ?? []) await database.exec(statement);
     for (const module of modules) await module.seed?.(services);
     await options.seed?.(services);
     // A PostgreSQL server keeps its statistics itself (autovacuum); PGlite needs the sandbox to.
     const keepsStatistics = !options.databaseUrl;
-    if (keepsStatistics) await analyzeStaleTables(db);
+    if (keepsStatistics) await analyzeStaleTables(database);
     const router = new Router();
     for (const module of modules) module.routes?.(router, services);
 
-    const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
       try {
-        const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-        const route = router.match(req.method ?? 'GET', url.pathname);
-        if (route.auth) await route.handler({ req, res, url, account: authenticate(req, services.tokens) });
-        else await route.handler({ req, res, url });
+        const requestUrl = new URL(req.url ?? '/', 'http://sandbox.invalid');
+        const route = router.match(req.method ?? 'GET', requestUrl.pathname);
+        if (route.auth) await route.handler({ req, res, url: requestUrl, account: authenticate(req, services.tokens) });
+        else await route.handler({ req, res, url: requestUrl });
       } catch (error) {
         discardUnreadBody(req);
         if (error instanceof ServiceError) {
@@ -104,19 +153,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         sendError(req, res, 500, `The sandbox failed on this request: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
-    const server = createServer((req, res) => void handle(req, res));
-    server.on('clientError', (_error, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    });
-    const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? defaultPort, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const port = (server.address() as AddressInfo).port;
     const sweeper = setInterval(() => {
       services.files.sweep().catch((error: unknown) => log(`file cleanup failed: ${String(error)}`));
     }, Math.min(60_000, fileLifetime * 1000));
@@ -124,13 +160,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     let analyzing: Promise<unknown> | undefined;
     const statistics = keepsStatistics
       ? setInterval(() => {
-          analyzing ??= analyzeStaleTables(db)
+          analyzing ??= analyzeStaleTables(database)
             .catch((error: unknown) => log(`updating the planner statistics failed: ${String(error)}`))
             .finally(() => (analyzing = undefined));
         }, statisticsIntervalMs)
       : undefined;
     statistics?.unref();
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -144,20 +179,52 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           clearInterval(sweeper);
           clearInterval(statistics);
           await analyzing;
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          });
+          await closeServer();
           for (const module of modules) await module.close?.(services);
-          await db.close();
-          if (scratch) rmSync(scratch, { recursive: true, force: true });
+          await database.close();
+          removeFiles();
+          forgetExit();
         })();
         return closing;
       },
     };
   } catch (error) {
-    await db.close();
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    try {
+      await closeServer();
+      await db?.close();
+    } finally {
+      removeFiles();
+      forgetExit();
+    }
     throw error;
   }
+}
+
+/** Seconds a request body may go without a byte before it is answered 408. */
+export const defaultBodyIdleTimeoutSeconds = 30;
+
+/** Binds `server`; a port in use or an address not on this machine is an error saying what to do. */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem =
+      code === 'EADDRINUSE'
+        ? `port ${port} on ${host} is in use (another sandbox or program listens there): pick another with --port <n>, or --port 0 for a free one`
+        : code === 'EADDRNOTAVAIL'
+          ? `${host} is not an address of this machine: --host takes one of its interfaces (default 127.0.0.1)`
+          : code === 'EACCES'
+            ? `port ${port} on ${host} may not be used by this user: pick one above 1023 with --port, or --port 0 for a free one`
+            : undefined;
+    if (problem) throw Object.assign(new Error(problem), { code });
+    throw error;
+  }
+  return (server.address() as AddressInfo).port;
 }

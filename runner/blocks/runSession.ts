@@ -87,6 +87,12 @@ export type RunOutcome =
 /** Codes that mean "nothing defines this value": a run asks for it instead of refusing. */
 const askable = new Set<string>(['noarkq.param-undefined', DocumentCodes.referenceUnknownName]);
 
+/** Errors that stop `document` from running with these variables (the values a run would ask
+ * for excepted); also used before a run has an archive, e.g. before `noarkq run --sandbox` starts one. */
+export function blockingErrors(document: NoarkqDocument, model: NoarkModel, variables: Readonly<Record<string, JsonValue>>): NoarkqDiagnostic[] {
+  return checkDocument(document, { model, environment: variables }).filter((d) => d.severity === 'error' && !askable.has(d.code));
+}
+
 export class RunSession {
   /** The last result of each named block. */
   readonly results = new Map<string, BlockRunResult>();
@@ -98,8 +104,7 @@ export class RunSession {
 
   /** Errors that stop `document` from running (the values a run would ask for excepted). */
   blockingErrors(document: NoarkqDocument): NoarkqDiagnostic[] {
-    const environment = { ...this.options.environment.variables, ...this.values };
-    return checkDocument(document, { model: this.options.model, environment }).filter((d) => d.severity === 'error' && !askable.has(d.code));
+    return blockingErrors(document, this.options.model, { ...this.options.environment.variables, ...this.values });
   }
 
   async run(request: RunRequest): Promise<RunOutcome> {

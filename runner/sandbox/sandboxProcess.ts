@@ -2,7 +2,8 @@
  * The sandbox bundle (dist/sandbox.js) as a child process on a free port: a throwaway in-memory
  * archive with the demo data for `noarkq run --sandbox`, or a persistent one for the extension
  * (`--data <folder>`). The child says where it listens over an IPC channel; it stops when told
- * to, or by itself when this process goes away.
+ * to, when the start is cancelled (`signal`), or by itself when this process goes away (its IPC
+ * channel closes), removing its throwaway folder in every case.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,10 +28,14 @@ export interface SandboxProcessOptions {
   /** The Node executable to run the bundle with (the extension host passes its own). */
   execPath?: string;
   extraArgs?: readonly string[];
+  /** Cancels a start still under way (Ctrl-C while seeding): the child is stopped, and the
+   * promise rejects once it has exited and cleaned up after itself. */
+  signal?: AbortSignal;
 }
 
 export function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   const bundle = sandboxBundlePath();
+  if (options.signal?.aborted) return Promise.reject(new Error('the sandbox start was cancelled'));
   if (!existsSync(bundle)) return Promise.reject(new Error(`${bundle} is missing; run "npm run build" first`));
   const storage = options.dataDir !== undefined ? ['--data', options.dataDir] : ['--memory'];
   const child = spawn(options.execPath ?? process.execPath, [bundle, ...storage, '--port', '0', ...(options.extraArgs ?? [])], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
@@ -39,8 +44,15 @@ export function startSandboxProcess(options: SandboxProcessOptions = {}): Promis
     stderr = (stderr + chunk).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const cancel = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  options.signal?.addEventListener('abort', cancel, { once: true });
   return new Promise((resolve, reject) => {
-    const fail = (why: string) => reject(new Error(`the sandbox did not start: ${why}${stderr.trim() ? `\n${stderr.trim()}` : ''}`));
+    const fail = (why: string) => {
+      options.signal?.removeEventListener('abort', cancel);
+      reject(new Error(options.signal?.aborted ? 'the sandbox start was cancelled; the sandbox stopped' : `the sandbox did not start: ${why}${stderr.trim() ? `\n${stderr.trim()}` : ''}`));
+    };
     child.once('error', (error) => fail(error.message));
     const exitedEarly = (code: number | null, signal: NodeJS.Signals | null) => fail(signal ? `stopped by ${signal}` : `exit code ${code}`);
     child.once('exit', exitedEarly);
@@ -53,6 +65,7 @@ export function startSandboxProcess(options: SandboxProcessOptions = {}): Promis
         return;
       }
       child.off('exit', exitedEarly);
+      options.signal?.removeEventListener('abort', cancel);
       resolve({
         ready: ready.data,
         async stop() {

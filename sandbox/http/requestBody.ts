@@ -70,10 +70,24 @@ export function discardUnreadBody(req: IncomingMessage): void {
   req.resume();
 }
 
-function isJsonContentType(value: string | undefined): boolean {
-  if (!value) return true;
-  const type = value.split(';')[0].trim().toLowerCase();
-  return type === 'application/json' || type.endsWith('+json');
+/**
+ * Why a JSON endpoint refuses this Content-Type (415), or undefined. JSON is `application/json` or
+ * `application/<something>+json`, in UTF-8 (RFC 8259; a `charset` must say so). A body without a
+ * Content-Type is read as JSON: the spec asks for the header and every client replayed in
+ * test/conformance sends it, but refusing a hand-written request for its absence protects nothing
+ * (a web page cannot send a bearer token here without a CORS preflight, which is never granted).
+ */
+function jsonContentTypeProblem(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const [type, ...params] = value.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) {
+    return `The body must be JSON: send \`Content-Type: application/json\` (got \`${value}\`).`;
+  }
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return `A JSON body is UTF-8: send \`Content-Type: application/json; charset=utf-8\` or no charset (got \`${value}\`).`;
+  }
+  return undefined;
 }
 
 /** Deeper JSON is refused before parsing: the checks that walk a body recurse once per level,
@@ -126,9 +140,8 @@ function unstorableText(value: unknown, path: (string | number)[]): string | und
 /** Reads a JSON body: refuses other content types (415), oversized bodies (413), bad JSON, JSON
  * nested deeper than `maxJsonDepth` and text PostgreSQL cannot store (400). */
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<{ value: unknown; text: string }> {
-  if (!isJsonContentType(req.headers['content-type'])) {
-    throw new ServiceError(415, `The body must be JSON: send \`Content-Type: application/json\` (got \`${req.headers['content-type']}\`).`);
-  }
+  const typeProblem = jsonContentTypeProblem(req.headers['content-type']);
+  if (typeProblem) throw new ServiceError(415, typeProblem);
   const text = await readBodyText(req, maxBytes);
   if (text.trim() === '') throw new ServiceError(400, 'The request body is empty: send a JSON object.');
   const deep = tooDeepAt(text);

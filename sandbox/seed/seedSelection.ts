@@ -5,7 +5,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDataDir, type SandboxOptions } from '../sandboxOptions';
+import type { SandboxOptions } from '../sandboxOptions';
 import type { SandboxServices } from '../sandboxServices';
 import { isArchiveEmpty, seedDemoArchive } from './demoArchive';
 import { generateLargeArchive } from './largeArchive';
@@ -18,9 +18,9 @@ export function resetArchiveFolder(dataDir: string): void {
   }
 }
 
-/** Applies `reset` and `seedArchive`: the returned options seed a new archive as asked. */
+/** Applies `seedArchive`: the returned options seed a new archive as asked. (`reset` is applied
+ * by startSandbox once it holds the folder's lock.) */
 export function prepareSeeding(options: SandboxOptions): SandboxOptions {
-  if (options.reset && !options.memory && !options.databaseUrl) resetArchiveFolder(options.dataDir ?? defaultDataDir());
   const choice = options.seedArchive ?? 'demo';
   if (choice === 'none') return options;
   const log = options.log ?? (() => undefined);
