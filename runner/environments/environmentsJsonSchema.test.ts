@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { getLanguageService, type JSONSchema } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { environmentsJsonSchemaPath, environmentsJsonSchemaText } from './environmentsJsonSchema';
+import { environmentsJsonSchemaPath, environmentsJsonSchemaText, packageJsonWithEnvironmentsSetting } from './environmentsJsonSchema';
 
 const committed = readFileSync(join(__dirname, '..', '..', environmentsJsonSchemaPath), 'utf8');
 
-test(`${environmentsJsonSchemaPath} is what the zod schema generates (else run: node --import tsx scripts/generateSchemas.ts)`, () => {
+test(`${environmentsJsonSchemaPath} is what the zod schema generates (else run: npm run schemas)`, () => {
   assert.equal(committed, environmentsJsonSchemaText());
+});
+
+test("package.json's noarkq.environments setting is what the zod schema generates (else run: npm run schemas)", () => {
+  const manifest = readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8');
+  assert.equal(manifest, packageJsonWithEnvironmentsSetting(manifest));
 });
 
 /** What VS Code's own JSON service makes of a file with the shipped schema. */

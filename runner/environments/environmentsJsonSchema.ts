@@ -34,6 +34,18 @@ export function environmentsJsonSchemaText(): string {
   return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
+/**
+ * package.json's text with the `noarkq.environments` setting's `items` set to one environment of
+ * the generated schema, so that the settings editor checks what the file's editor checks.
+ */
+export function packageJsonWithEnvironmentsSetting(packageJsonText: string): string {
+  const manifest = JSON.parse(packageJsonText) as { contributes: { configuration: { properties: Record<string, { items?: unknown }> } } };
+  const setting = manifest.contributes.configuration.properties['noarkq.environments'];
+  const schema = JSON.parse(environmentsJsonSchemaText()) as { properties: { environments: { items: unknown } } };
+  setting.items = schema.properties.environments.items;
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 /** Definitions that nothing refers to any more (what the override above replaced). */
 function dropUnusedDefinitions(schema: Record<string, unknown>): void {
   const definitions = schema.definitions;
