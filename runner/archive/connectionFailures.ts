@@ -86,7 +86,7 @@ export function describeFailure(error: unknown, target: ConnectionTarget, limits
     case 'EAI_AGAIN':
       return `the host name ${target.host} could not be resolved just now (the name service did not answer)`;
     case 'ECONNREFUSED':
-      return `nothing is listening on ${where} (connection refused): check the host and port, and that the archive is running`;
+      return `nothing is listening on ${where} (connection refused): check the host and port, and that the server is running`;
     case 'ECONNRESET':
     case 'EPIPE':
       return `the connection to ${where} was reset: the archive or something between closed it abruptly`;

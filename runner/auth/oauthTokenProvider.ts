@@ -254,7 +254,7 @@ export class OAuthTokenProvider implements TokenProvider {
       return this.failure(`the answer is not a usable token response: ${error.message}`);
     }
     if (error instanceof oauth.UnsupportedOperationError) return this.failure(`the answer is not a usable token response: ${error.message}`);
-    if (error instanceof TypeError && error.message === 'fetch failed') return this.failure(`could not reach it: ${describeFailure(error, connectionTarget(this.url), this.limits)}`);
+    if (error instanceof TypeError && error.message === 'fetch failed') return this.failure(`could not reach it: ${describeFailure(error.cause ?? error, connectionTarget(this.url), this.limits)}`);
     return this.failure(describeCause(error));
   }
 
@@ -296,9 +296,12 @@ function boundedFetch(limits: TimeLimits): TokenRequestFetch {
   let agent: Agent | undefined;
   return async (input, init) => {
     agent ??= new Agent({ connect: { timeout: limits.connectMs }, headersTimeout: limits.headersMs, bodyTimeout: limits.bodyMs });
-    // undici's Response is the same class as the global one in all but identity; oauth4webapi
-    // checks it by its tag.
-    return (await undiciFetch(input, { ...init, dispatcher: agent })) as unknown as Response;
+    const answer = await undiciFetch(input, { ...init, dispatcher: agent });
+    // As a global Response: undici's own class differs in identity, which `instanceof` checks
+    // (here and in oauth4webapi) would see. A token response is small enough to hold.
+    const nullBody = [101, 204, 205, 304].includes(answer.status);
+    const body = nullBody ? null : await answer.arrayBuffer();
+    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers as unknown as Headers });
   };
 }
 

@@ -227,7 +227,7 @@ describe('connections: refused plainly, failures in words', () => {
     const nowhere = client({ apiUrl: `http://127.0.0.1:${closed}` });
     const read = await failure(nowhere.query({ type: 'Arkiv' }));
     assert.ok(read instanceof ArchiveConnectionError);
-    assert.equal(read.message, `POST query: nothing is listening on 127.0.0.1:${closed} (connection refused): check the host and port, and that the archive is running (after 3 attempts)`);
+    assert.equal(read.message, `POST query: nothing is listening on 127.0.0.1:${closed} (connection refused): check the host and port, and that the server is running (after 3 attempts)`);
     const write = await failure(nowhere.transaction(newCaseFile));
     assert.ok(write instanceof ArchiveConnectionError && !(write instanceof OutcomeUnknownError));
     assert.match(write.message, /nothing is listening/);
