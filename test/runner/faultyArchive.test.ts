@@ -175,6 +175,17 @@ describe('time limits: nothing waits without bound, and the limit hit is named',
     assert.match(download.message, /idle time limit/);
   });
 
+  it('a connection that is never made fails on the connect limit; a write then is not outcome unknown (nothing was sent)', async () => {
+    // A TLS handshake is part of connecting: the faulty server accepts and never answers the hello.
+    const silent = client({ apiUrl: server.url.replace('http:', 'https:'), timeouts: quick });
+    const read = await failure(silent.query({ type: 'Arkiv' }));
+    assert.ok(read instanceof ArchiveConnectionError, String(read));
+    assert.match(read.message, /^POST query: no connection to 127\.0\.0\.1:\d+ within 1 s \(the connect time limit; change it with "timeout": \{ "connect": … \} in the environment, or noarkq run --connect-timeout\)$/);
+    assert.equal(read.attempts, 1);
+    const write = await failure(silent.transaction(newCaseFile));
+    assert.ok(write instanceof ArchiveConnectionError && !(write instanceof OutcomeUnknownError), String(write));
+  });
+
   it('the command line sets the limits: --timeout for answer and idle, --connect-timeout; bad values are named', () => {
     const parsed = parseRunArguments(['f.noarkq', '--timeout', '500ms', '--connect-timeout', '2']);
     assert.ok(parsed.ok);
