@@ -22,6 +22,9 @@ export const defaultTimeLimits: TimeLimits = { connectMs: 10_000, headersMs: 60_
 /** Longer than a day is no limit anyone means (and timers end at about 24.8 days). */
 const longestMs = 24 * 60 * 60 * 1000;
 
+/** Seconds, or a number with `ms`, `s` or `m`: `30`, `0.5`, `500ms`, `2m`. */
+export const durationPattern = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m)?\s*$/;
+
 export type DurationResult = { ok: true; ms: number } | { ok: false; problem: string };
 
 /**
@@ -33,7 +36,7 @@ export function parseDuration(value: string | number): DurationResult {
   if (typeof value === 'number') {
     ms = value * 1000;
   } else {
-    const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m)?\s*$/i.exec(value);
+    const match = durationPattern.exec(value);
     if (!match) return { ok: false, problem: `${JSON.stringify(value)} is not a time: write seconds (30, 0.5) or a number with a unit (500ms, 30s, 2m)` };
     const unit = (match[2] ?? 's').toLowerCase();
     ms = Number(match[1]) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : 60_000);

@@ -62,3 +62,14 @@ test('an editor completes the auth kinds and explains keys on hover', async () =
   const contents = JSON.stringify(hover?.contents ?? '');
   assert.match(contents, /ask for confirmation/);
 });
+
+test('an editor checks time limits as the loader does: seconds above 0 or a number with a unit', async () => {
+  const { ls, open } = service();
+  const file = (timeout: string) => open(`{ "environments": [ { "name": "x", "baseUrl": "https://a.no", "auth": { "kind": "none" }, "timeout": ${timeout} } ] }`);
+  const good = file('{ "connect": 2.5, "answer": "2m", "idle": "500ms" }');
+  assert.deepEqual((await ls.doValidation(good.document, good.json)).map((d) => d.message), []);
+  for (const bad of ['{ "connect": 0 }', '{ "answer": "soon" }', '{ "total": 5 }']) {
+    const wrong = file(bad);
+    assert.notDeepEqual((await ls.doValidation(wrong.document, wrong.json)).map((d) => d.message), [], bad);
+  }
+});

@@ -4,7 +4,8 @@
  * writes it to `schemas/`; a test fails when the committed file is not what this returns.
  */
 import { z } from 'zod';
-import { environmentAuthSchema, environmentsFileSchema, variableValueSchema } from './environmentsSchema';
+import { durationPattern } from '../archive/timeLimits';
+import { environmentAuthSchema, environmentsFileSchema, timeoutSchema, variableValueSchema } from './environmentsSchema';
 
 export const environmentsJsonSchemaPath = 'schemas/noarkq.environments.schema.json';
 
@@ -20,6 +21,15 @@ export function environmentsJsonSchemaText(): string {
       // union of every JSON type.
       if (ctx.zodSchema === variableValueSchema) {
         for (const key of Object.keys(ctx.jsonSchema)) if (key !== 'description') delete ctx.jsonSchema[key];
+      }
+      // A time limit: seconds above 0, or a number with a unit (what parseDuration takes), so
+      // that an editor flags "soon" or 0 as the loader would.
+      if ((Object.values(timeoutSchema.shape) as unknown[]).includes(ctx.zodSchema)) {
+        delete ctx.jsonSchema.type;
+        ctx.jsonSchema.anyOf = [
+          { type: 'number', exclusiveMinimum: 0, maximum: 86_400 },
+          { type: 'string', pattern: durationPattern.source },
+        ];
       }
       // Editors judge a `oneOf` by its closest branch, and would answer a misspelt kind with
       // 'Value must be "none"'; the kinds listed beside it give 'Valid values: …' instead.
