@@ -300,7 +300,13 @@ function boundedFetch(limits: TimeLimits): TokenRequestFetch {
     // As a global Response: undici's own class differs in identity, which `instanceof` checks
     // (here and in oauth4webapi) would see. A token response is small enough to hold.
     const nullBody = [101, 204, 205, 304].includes(answer.status);
-    const body = nullBody ? null : await answer.arrayBuffer();
+    let body: ArrayBuffer | null = null;
+    try {
+      if (!nullBody) body = await answer.arrayBuffer();
+    } catch (error) {
+      // A body cut off or stalled (undici says "terminated"): reported as fetch reports a failure.
+      throw new TypeError('fetch failed', { cause: (error as { cause?: unknown }).cause ?? error });
+    }
     return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers as unknown as Headers });
   };
 }

@@ -206,6 +206,11 @@ describe('time limits: nothing waits without bound, and the limit hit is named',
     assert.ok(error instanceof AuthenticationError, String(error));
     assert.match(error.message, /^Could not get a token for environment "faulty" from http:\/\/127\.0\.0\.1:\d+\/token: could not reach it: no answer from 127\.0\.0\.1:\d+ within 200 ms .*the answer time limit/);
     assert.equal(server.count('/token'), 1);
+
+    server.script('/token', [], { kind: 'stall', body: { access_token: 'abc', token_type: 'Bearer', expires_in: 600 }, keepBytes: 5 });
+    const stalled = await failure(new OAuthTokenProvider({ environment: 'faulty', tokenUrl: `${server.url}/token`, grant: { kind: 'client_credentials', client: { method: 'basic', clientId: 'c', clientSecret: 'hemmelig-1234' } } }, { timeLimits: quick }).token());
+    assert.ok(stalled instanceof AuthenticationError, String(stalled));
+    assert.match(stalled.message, /could not reach it: the answer from 127\.0\.0\.1:\d+ stopped: nothing more came for 200 ms \(the idle time limit/);
   });
 });
 
