@@ -271,7 +271,7 @@ describe('noarkq run against the faulty archive', () => {
     const run = await runCli(dir, ['tx.noarkq', '--timeout', '5s']);
     assert.equal(run.code, 3, run.err + run.out);
     assert.equal(server.count('transaction') - before, 1);
-    assert.match(run.out, /Outcome unknown: POST transaction: outcome unknown — the archive answered 200, but the answer is not what the interface describes/);
+    assert.match(run.out, /✖ newCase {2}POST transaction .*\n {2}Outcome unknown: the archive answered 200, but the answer is not what the interface describes/);
     assert.match(run.out.replace(/\s+/g, ' '), /send POST query \{"type":"Saksmappe","query":"tittel = @value && refArkivdel\.id = @parent"/);
     assert.match(run.err, /a write's outcome is unknown: find out with the query above before running it again/);
   });
