@@ -134,13 +134,13 @@ export const environmentAuthSchema = z
   .discriminatedUnion('kind', [noAuth, tokenAuth, clientCredentialsAuth, passwordAuth])
   .meta({ title: 'Authentication', description: 'How noarkq gets the bearer token for this environment. Secrets are never written here: they come from NOARKQ_TOKEN, NOARKQ_CLIENT_SECRET and NOARKQ_PASSWORD.' });
 
-const duration = (name: string, description: string, defaultMs: number) =>
+const duration = (description: string, defaultMs: number) =>
   z
     .union([z.number(), z.string()])
     .transform((value, ctx) => {
       const parsed = parseDuration(value);
       if (parsed.ok) return parsed.ms;
-      ctx.addIssue({ code: 'custom', message: `timeout.${name}: ${parsed.problem}` });
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
       return z.NEVER;
     })
     .optional()
@@ -149,9 +149,9 @@ const duration = (name: string, description: string, defaultMs: number) =>
 /** The limits as written, each in milliseconds once parsed; what is left out keeps its default. */
 export const timeoutSchema = z
   .strictObject({
-    connect: duration('connect', 'How long to wait for a connection to the archive or the token URL (curl and Hurl call it --connect-timeout).', defaultTimeLimits.connectMs),
-    answer: duration('answer', 'How long to wait, once a request is sent, for its answer to begin. A large transaction takes the archive a while.', defaultTimeLimits.headersMs),
-    idle: duration('idle', 'How long an answer may stall in the middle: uploads and downloads are bounded by this silence, never by their total time.', defaultTimeLimits.bodyMs),
+    connect: duration('How long to wait for a connection to the archive or the token URL (curl and Hurl call it --connect-timeout).', defaultTimeLimits.connectMs),
+    answer: duration('How long to wait, once a request is sent, for its answer to begin. A large transaction takes the archive a while.', defaultTimeLimits.headersMs),
+    idle: duration('How long an answer may stall in the middle: uploads and downloads are bounded by this silence, never by their total time.', defaultTimeLimits.bodyMs),
   })
   .meta({
     title: 'Time limits',
