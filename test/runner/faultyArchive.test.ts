@@ -18,7 +18,7 @@ import { parseRunArguments } from '../../cli/runArguments';
 import { noarkModel } from '../../core/schema';
 import type { TransactionBody } from '../../runner/archive/archiveApi';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
-import { ArchiveConnectionError, ArchiveError, AuthenticationError, OutcomeUnknownError } from '../../runner/archive/archiveErrors';
+import { ArchiveConnectionError, ArchiveError, AuthenticationError, OutcomeUnknownError, ResponseShapeError } from '../../runner/archive/archiveErrors';
 import { OAuthTokenProvider } from '../../runner/auth/oauthTokenProvider';
 import { startFaultyServer, type Behaviour, type FaultyServer } from './faultyServer';
 
@@ -134,8 +134,8 @@ describe('reads keep their retries, and say how many attempts they made', () => 
   it('a read answered 200 with a body that is not JSON is a response-shape error, not retried', async () => {
     server.script('info/me', [], { kind: 'text', body: 'Hello' });
     const error = await failure(client().me());
-    assert.ok(!(error instanceof OutcomeUnknownError));
-    assert.match(String(error), /the body is not JSON/);
+    assert.ok(error instanceof ResponseShapeError, String(error));
+    assert.match(error.message, /^GET info\/me: the response does not have the expected shape at \$: the body is not JSON/);
     assert.equal(server.count('info/me'), 1);
   });
 });
