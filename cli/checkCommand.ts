@@ -17,7 +17,8 @@ export interface CliIo {
   err(text: string): void;
 }
 
-export const ExitCode = { ok: 0, problems: 1, usage: 2 } as const;
+/** 3 is `noarkq run`'s alone: a write's outcome is unknown, which a script must not answer by running it again. */
+export const ExitCode = { ok: 0, problems: 1, usage: 2, outcomeUnknown: 3 } as const;
 
 export function runCheck(argv: readonly string[], io: CliIo, model: NoarkModel, version: string): number {
   const parsed = parseCheckArguments(argv);

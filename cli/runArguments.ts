@@ -1,6 +1,7 @@
 /** Command-line arguments of `noarkq run`. */
 import { parseArgs } from 'node:util';
 import { parseTypedValue, type JsonValue } from '../core/jsonValue';
+import { parseDuration } from '../runner/archive/timeLimits';
 
 export type RunFormat = 'table' | 'json' | 'ndjson';
 const runFormats: readonly RunFormat[] = ['table', 'json', 'ndjson'];
@@ -19,6 +20,8 @@ export interface RunArguments {
   force: boolean;
   sandbox: boolean;
   verbose: boolean;
+  /** `--timeout` (answer and idle) and `--connect-timeout`, in ms: over the environment's `timeout`. */
+  timeout: { connect?: number; answer?: number; idle?: number };
   help: boolean;
 }
 
@@ -41,13 +44,17 @@ Options:
   --yes                      confirm writes to a protected environment without asking
   --force                    run even though the file has errors
   --verbose                  log every HTTP exchange (method, path, status, time, size) to stderr
+  --timeout <time>           how long to wait for an answer to begin, and in silence within one
+                             (seconds, or 500ms, 30s, 2m; default 60 s, or the environment's "timeout")
+  --connect-timeout <time>   how long to wait for a connection (default 10 s)
   -h, --help                 show this help
 
 Secrets come from the environment, never from files: NOARKQ_TOKEN (static token),
 NOARKQ_CLIENT_SECRET (client_credentials), NOARKQ_PASSWORD (password grant).
 
 Exit codes: 0 every block succeeded; 1 a block failed (the run stops there) or the file has
-errors; 2 usage error, unreadable file, or no environment.
+errors; 2 usage error, unreadable file, or no environment; 3 a write's outcome is unknown (its
+answer was lost or unreadable: the report gives the query that tells whether it happened).
 `;
 
 export type ParsedRunArguments = { ok: true; args: RunArguments } | { ok: false; error: string };
@@ -71,6 +78,8 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
         force: { type: 'boolean' },
         sandbox: { type: 'boolean' },
         verbose: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'connect-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -96,6 +105,18 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
     }
     variables[name] = parseTypedValue(item.slice(eq + 1));
   }
+  const timeout: RunArguments['timeout'] = {};
+  for (const [option, value] of [['--timeout', values.timeout], ['--connect-timeout', values['connect-timeout']]] as const) {
+    if (value === undefined) continue;
+    const parsed = parseDuration(value);
+    if (!parsed.ok) return { ok: false, error: `${option}: ${parsed.problem}.` };
+    if (option === '--timeout') {
+      timeout.answer = parsed.ms;
+      timeout.idle = parsed.ms;
+    } else {
+      timeout.connect = parsed.ms;
+    }
+  }
   return {
     ok: true,
     args: {
@@ -111,6 +132,7 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
       force: values.force ?? false,
       sandbox: values.sandbox ?? false,
       verbose: values.verbose ?? false,
+      timeout,
       help,
     },
   };

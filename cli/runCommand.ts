@@ -130,14 +130,16 @@ export async function runRun(argv: readonly string[], io: RunIo, model: NoarkMod
     }
     if (args.format === 'json') out(JSON.stringify({ file: args.file, environment: connection.environment.name, results }, null, 2) + '\n');
     const failed = results.filter((r) => !r.ok).length;
+    const unknown = results.some((r) => r.error?.kind === 'outcome-unknown');
     if (args.format === 'table') {
       const skipped = blocks.blocks.length - results.filter((r) => blocks.blocks.some((b) => b.index === r.blockIndex)).length;
       err(
         `\n${failed === 0 ? style.green('Done') : style.red('Stopped')}: ${results.length - failed} of ${results.length} request${results.length === 1 ? '' : 's'} succeeded` +
-          `${skipped > 0 && failed > 0 ? `; ${skipped} not run after the failure` : ''}.\n`,
+          `${skipped > 0 && failed > 0 ? `; ${skipped} not run after the failure` : ''}` +
+          `${unknown ? `; ${style.yellow('a write\'s outcome is unknown: find out with the query above before running it again')}` : ''}.\n`,
       );
     }
-    return failed === 0 ? ExitCode.ok : ExitCode.problems;
+    return failed === 0 ? ExitCode.ok : unknown ? ExitCode.outcomeUnknown : ExitCode.problems;
   } finally {
     stopListening();
     progress.clear();

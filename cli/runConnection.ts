@@ -5,6 +5,7 @@
  */
 import { resolve as resolvePath } from 'node:path';
 import { ArchiveClient } from '../runner/archive/archiveClient';
+import { timeLimitsOf } from '../runner/archive/timeLimits';
 import { AuthenticationError } from '../runner/archive/archiveErrors';
 import { readSecretsFromEnvironment, type EnvironmentSecrets } from '../runner/environments/environmentSecrets';
 import { EnvironmentFileError, EnvironmentSelectionError, loadEnvironments, selectEnvironment } from '../runner/environments/environmentsFile';
@@ -40,9 +41,11 @@ export const connectForRun: Connect = async (args, io, log) => {
     environment = chosen.environment;
     secrets = readSecretsFromEnvironment(io.env);
   }
+  // --timeout and --connect-timeout win over the environment's own limits, for the token URL too.
+  environment = { ...environment, timeout: { ...environment.timeout, ...args.timeout } };
   try {
     const auth = createTokenProvider(environment, secrets);
-    const client = new ArchiveClient({ apiUrl: environment.baseUrl, auth, onExchange: log });
+    const client = new ArchiveClient({ apiUrl: environment.baseUrl, auth, timeouts: timeLimitsOf(environment.timeout), onExchange: log });
     const connection: Connection = {
       environment: { name: environment.name, protected: environment.protected, variables: environment.variables },
       client,

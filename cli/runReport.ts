@@ -50,7 +50,9 @@ export function formatBlockResult(result: BlockRunResult, options: ReportOptions
       lines.push(indent + style.red(`The archive answered ${error.status}${error.errorId ? ` (errorId ${error.errorId})` : ''}:`));
       lines.push(...wrapText(error.description, options.width, indent + indent).map((l) => style.red(l)));
     } else if (error?.kind === 'outcome-unknown') {
-      lines.push(...wrapText(`Outcome unknown: ${error.message}`, options.width, indent).map((l) => style.yellow(l)));
+      // The line above names the request already; the message begins by naming it again.
+      const what = error.message.replace(/^\S+ \S+: outcome unknown — /, '');
+      lines.push(...wrapText(`Outcome unknown: ${what}`, options.width, indent).map((l) => style.yellow(l)));
     } else if (error) {
       lines.push(...wrapText(error.message, options.width, indent).map((l) => style.red(l)));
     }

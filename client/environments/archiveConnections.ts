@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { ArchiveApi, ExchangeLogEntry } from '../../runner/archive/archiveApi';
+import { timeLimitsOf } from '../../runner/archive/timeLimits';
 import { redact } from '../../runner/auth/secretRedaction';
 import { missingSecrets, type SecretName } from '../../runner/environments/environmentSecrets';
 import type { Environment } from '../../runner/environments/environmentsSchema';
@@ -68,6 +69,7 @@ export class ArchiveConnections implements vscode.Disposable {
     const client = new ArchiveClient({
       apiUrl: environment.baseUrl,
       auth,
+      timeouts: timeLimitsOf(environment.timeout),
       onExchange: (entry) => this.onExchange(environment, { ...entry, ...(entry.error !== undefined ? { error: redact(entry.error, held()) } : {}) }),
     });
     const connection: ArchiveConnection = { environment, client, redact: (text) => redact(text, held()) };

@@ -59,7 +59,7 @@ import {
   type RequestSummary,
 } from './archiveErrors';
 import { pathSegment, resolveApiRoot, withQuery, type ApiRoot } from './archiveUrl';
-import { failedBeforeSending, isTransient, TruncatedBodyError } from './connectionFailures';
+import { connectionTarget, describeFailure, failedBeforeSending, isTransient, TruncatedBodyError, type ConnectionTarget } from './connectionFailures';
 import { archiveErrorFrom } from './errorBodies';
 import { DownloadTargetError, dispositionFileName, openUploadSource, UploadSourceError, uploadDisposition, writeDownload, type BuffersReleased, type UploadBody } from './fileTransfer';
 import { bulkOutcomeCheck, expandOutcomeCheck, genericOutcomeCheck, registryOutcomeCheck, transactionOutcomeCheck, uploadOutcomeCheck, type OutcomeCheck } from './outcomeChecks';
@@ -81,15 +81,10 @@ import {
   uploadResponseSchema,
 } from './responseSchemas';
 import { delayBeforeNextAttempt, pause, retriedStatuses, retryAfterMs, retryPolicy, type RetryOptions, type RetryPolicy } from './retryPolicy';
+import { defaultTimeLimits, type TimeLimits } from './timeLimits';
 
-export interface ArchiveTimeouts {
-  /** Establishing a connection (10 s). */
-  connectMs: number;
-  /** From the request sent to the response headers (120 s: a large transaction takes a while). */
-  headersMs: number;
-  /** Longest silence between two chunks of a response body (60 s). */
-  bodyMs: number;
-}
+/** Connect 10 s, answer (headers) 60 s, idle within a body 60 s: see timeLimits.ts. */
+export type ArchiveTimeouts = TimeLimits;
 
 export interface ArchiveClientOptions {
   /** The API root (`https://host/rms/api/public/noark5/v1`) or the bare base URL of the archive. */
@@ -106,7 +101,6 @@ export interface ArchiveClientOptions {
 
 export const userAgent = `noarkq/${(packageJson as { version: string }).version}`;
 
-const defaultTimeouts: ArchiveTimeouts = { connectMs: 10_000, headersMs: 120_000, bodyMs: 60_000 };
 /** Error bodies are short; a longer one is cut (it is only shown). */
 const maxErrorBodyBytes = 1024 * 1024;
 
@@ -190,13 +184,16 @@ export class ArchiveClient implements ArchiveApi {
   /** Undefined for an archive that takes no token (`auth.kind: "none"`): no Authorization header. */
   private readonly auth: TokenProvider | undefined;
   private readonly timeouts: ArchiveTimeouts;
+  /** The archive's host and port, for messages. */
+  private readonly target: ConnectionTarget;
   private readonly retry: RetryPolicy;
   private readonly onExchange: ((entry: ExchangeLogEntry) => void) | undefined;
 
   constructor(options: ArchiveClientOptions) {
     this.apiRoot = resolveApiRoot(options.apiUrl);
     this.auth = options.auth;
-    this.timeouts = { ...defaultTimeouts, ...options.timeouts };
+    this.target = connectionTarget(new URL(this.apiRoot.origin));
+    this.timeouts = { ...defaultTimeLimits, ...options.timeouts };
     for (const [key, value] of Object.entries(this.timeouts)) {
       if (!Number.isFinite(value) || value <= 0) throw new RangeError(`timeouts.${key} must be a number of milliseconds above 0, not ${String(value)}`);
     }
@@ -537,15 +534,15 @@ export class ArchiveClient implements ArchiveApi {
             renewedToken = true;
             continue;
           }
-          throw archiveErrorFrom(summary, status, answerHeaders['content-type'], text, secrets);
+          throw archiveErrorFrom(summary, status, answerHeaders['content-type'], text, secrets, attempt);
         }
 
         if (status < 200 || status >= 300) {
           const raw = await readBody(response.body, undefined, maxErrorBodyBytes);
           bytes = raw.length;
-          const error = archiveErrorFrom(summary, status, answerHeaders['content-type'], raw.toString('utf8'), secrets);
           const retryAfter = retryAfterMs(answerHeaders['retry-after']);
           const delay = !spec.write && retriedStatuses.has(status) && (spec.repeatable?.() ?? true) ? delayBeforeNextAttempt(this.retry, ++failures, retryAfter) : undefined;
+          const error = archiveErrorFrom(summary, status, answerHeaders['content-type'], raw.toString('utf8'), secrets, attempt);
           this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes, attempt, error: `${status}: ${error.description}${delay !== undefined ? `; retrying in ${delay} ms` : ''}` });
           if (delay === undefined) throw error;
           await pause(delay, signal);
@@ -562,24 +559,33 @@ export class ArchiveClient implements ArchiveApi {
       } catch (error) {
         // A body left unread would hold its connection (and `close`) forever.
         if (answerBody && !answerBody.destroyed) answerBody.destroy();
+        if (error instanceof ResponseShapeError && spec.write && status !== undefined) {
+          // The archive said yes, but its answer is not what the interface describes: what it
+          // did cannot be read from it, so the write's outcome is as unknown as a lost answer.
+          this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes, attempt, error: `${error.message}; outcome unknown` });
+          const check = (spec.outcome ?? genericOutcomeCheck)();
+          throw new OutcomeUnknownError(summary, error, check.text, check.query, `the archive answered ${status}, but the answer is not what the interface describes (at ${error.path}: ${error.problem})`);
+        }
         if (error instanceof ArchiveError || error instanceof ResponseShapeError || error instanceof ArchiveRequestError || error instanceof RunCancelledError) {
           if (error instanceof ResponseShapeError || error instanceof ArchiveRequestError) this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes, attempt, error: error.message });
           throw error;
         }
         if (signal?.aborted) throw cancelled();
-        const reason = redact(error instanceof Error ? error.message : String(error), secrets);
+        const reason = redact(describeFailure(error, this.target, this.timeouts), secrets);
         if (spec.write) {
           // Nothing reached the archive when the connection was never made, or when an upload
           // body was not all sent (the archive stores only whole files).
           const unsent = failedBeforeSending(error) || (upload !== undefined && !upload.complete() && status === undefined);
           this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes, attempt, error: unsent ? reason : `${reason}; outcome unknown` });
-          if (unsent) throw new ArchiveConnectionError(summary, error, attempt);
+          if (unsent) throw new ArchiveConnectionError(summary, error, attempt, reason);
           const check = (spec.outcome ?? genericOutcomeCheck)();
-          throw new OutcomeUnknownError(summary, error, check.text, check.query);
+          // A 2xx whose body was then cut off or stalled: the archive had answered yes.
+          const happened = status === undefined ? `the request was sent, but no answer came (${reason})` : `the archive answered ${status}, but its answer was lost part-way (${reason})`;
+          throw new OutcomeUnknownError(summary, error, check.text, check.query, happened);
         }
         const delay = isTransient(error) && (spec.repeatable?.() ?? true) ? delayBeforeNextAttempt(this.retry, ++failures, undefined) : undefined;
         this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes, attempt, error: `${reason}${delay !== undefined ? `; retrying in ${delay} ms` : ''}` });
-        if (delay === undefined) throw new ArchiveConnectionError(summary, error, attempt);
+        if (delay === undefined) throw new ArchiveConnectionError(summary, error, attempt, reason);
         await pause(delay, signal).catch(() => {
           throw cancelled();
         });

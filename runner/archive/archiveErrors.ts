@@ -21,13 +21,16 @@ export class ArchiveError extends Error {
     readonly errorId: string | undefined,
     /** The body as received (text), for the raw view. */
     readonly body: string,
+    /** Requests sent in all: more than 1 when a read was retried (429, 502, 503, 504). */
+    readonly attempts: number = 1,
   ) {
-    super(`${request.method} ${request.path}: ${status}${errorId ? ` (errorId ${errorId})` : ''}: ${description}`);
+    super(`${request.method} ${request.path}: ${status}${errorId ? ` (errorId ${errorId})` : ''}: ${description}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
   }
 }
 
-/** A write (transaction, upload, registry change, bulk) whose response was lost: it may or may not
- * have happened. Never retried automatically; `check` says how to find out. */
+/** A write (transaction, upload, registry change, bulk) whose response was lost, cut off or not
+ * what the interface describes: it may or may not have happened. Never retried automatically;
+ * `check` says how to find out. */
 export class OutcomeUnknownError extends Error {
   override readonly name = 'OutcomeUnknownError';
   constructor(
@@ -37,8 +40,11 @@ export class OutcomeUnknownError extends Error {
     readonly check: string,
     /** The `POST query` body that shows whether it happened, when one can be built. */
     readonly checkQuery?: CheckQuery,
+    /** What went wrong, when not a connection failing after the request was sent (a 2xx answer
+     * whose body was cut off or is not the interface's). */
+    happened?: string,
   ) {
-    super(`${request.method} ${request.path}: outcome unknown — the connection failed after the request was sent (${describeCause(cause)}). It may or may not have been carried out; ${check}`);
+    super(`${request.method} ${request.path}: outcome unknown — ${happened ?? `the request was sent, but no answer came (${describeCause(cause)})`}. It may or may not have been carried out; ${check}`);
   }
 }
 
@@ -69,8 +75,10 @@ export class ArchiveConnectionError extends Error {
     readonly request: RequestSummary,
     override readonly cause: unknown,
     readonly attempts: number,
+    /** What happened in words (`nothing is listening on host:port`); the cause's own message if absent. */
+    description?: string,
   ) {
-    super(`${request.method} ${request.path}: ${describeCause(cause)}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
+    super(`${request.method} ${request.path}: ${description ?? describeCause(cause)}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
   }
 }
 

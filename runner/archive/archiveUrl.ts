@@ -3,6 +3,7 @@
  * (`https://host/rms/api/public/noark5/v1`) or, often, just the host; both work.
  */
 import { apiRootPath as apiRootWithSlash } from '../../core/document/httpEndpoints';
+import { unusablePort } from './connectionFailures';
 
 /** The interface's path prefix (spec "Versioning"), as core knows it, without the trailing slash. */
 export const apiRootPath = apiRootWithSlash.replace(/\/$/, '');
@@ -18,6 +19,8 @@ export interface ApiRoot {
 
 /** The API root of `apiUrl`: a bare base URL (empty path or `/`) gets the interface's path. */
 export function resolveApiRoot(apiUrl: string): ApiRoot {
+  const port = unusablePort(apiUrl);
+  if (port !== undefined) throw new TypeError(`apiUrl ${JSON.stringify(apiUrl)}: ${port}`);
   let url: URL;
   try {
     url = new URL(apiUrl);

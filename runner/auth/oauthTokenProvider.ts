@@ -6,8 +6,11 @@
  * `AuthenticationError` that names the environment and the token URL but never a secret.
  */
 import * as oauth from 'oauth4webapi';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { z } from 'zod';
 import { AuthenticationError, RunCancelledError, describeCause } from '../archive/archiveErrors';
+import { connectionTarget, describeFailure } from '../archive/connectionFailures';
+import { defaultTimeLimits, formatDuration, type TimeLimits } from '../archive/timeLimits';
 import { redact } from './secretRedaction';
 import { isSecureEnough } from './loopbackHost';
 import type { TokenProvider } from './tokenProvider';
@@ -49,7 +52,9 @@ export interface OAuthTokenProviderOptions {
   /** Renew this long before expiry (default 60 s, the vendor samples' habit), but never more than
    * half the token's lifetime, so a short-lived token is not renewed on every call. */
   refreshMarginSeconds?: number;
-  /** Give up on an unanswered token request after this long (default 30 s). */
+  /** The environment's time limits (connect, answer, idle), as the archive's calls have them. */
+  timeLimits?: Partial<TimeLimits>;
+  /** Give up on a token request after this long in all (default: the connect and answer limits together). */
   requestTimeoutMs?: number;
   /** Replaces global `fetch` for token requests (tracing, a custom dispatcher). */
   fetch?: TokenRequestFetch;
@@ -83,6 +88,7 @@ export class OAuthTokenProvider implements TokenProvider {
   private readonly now: () => number;
   private readonly marginMs: number;
   private readonly timeoutMs: number;
+  private readonly limits: TimeLimits;
   private held: HeldToken | undefined;
   private refreshToken: string | undefined;
   private pending: PendingFetch | undefined;
@@ -113,7 +119,8 @@ export class OAuthTokenProvider implements TokenProvider {
     this.client = { client_id: settings.grant.client.clientId };
     const client = settings.grant.client;
     this.clientAuth = client.method === 'basic' ? oauth.ClientSecretBasic(client.clientSecret) : client.method === 'body' ? oauth.ClientSecretPost(client.clientSecret) : oauth.None();
-    const fetchImpl: TokenRequestFetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.limits = { ...defaultTimeLimits, ...options.timeLimits };
+    const fetchImpl: TokenRequestFetch = options.fetch ?? boundedFetch(this.limits);
     this.requestOptions = {
       [oauth.customFetch]: async (input, init) => dropIdToken(await fetchImpl(input, init)),
       // Already checked above: https, loopback, or explicitly allowed by the environment.
@@ -121,7 +128,7 @@ export class OAuthTokenProvider implements TokenProvider {
     };
     this.now = options.now ?? Date.now;
     this.marginMs = (options.refreshMarginSeconds ?? 60) * 1000;
-    this.timeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.timeoutMs = options.requestTimeoutMs ?? this.limits.connectMs + this.limits.headersMs;
   }
 
   async token(signal?: AbortSignal): Promise<string> {
@@ -166,7 +173,9 @@ export class OAuthTokenProvider implements TokenProvider {
       promise: this.fetchToken(signal)
         .catch((error: unknown) => {
           if (controller.signal.aborted) throw new RunCancelledError();
-          if (timeout.aborted) throw this.failure(`no answer within ${this.timeoutMs < 1000 ? `${this.timeoutMs} ms` : `${Math.round(this.timeoutMs / 1000)} s`}`);
+          if (timeout.aborted) {
+            throw this.failure(`no answer within ${formatDuration(this.timeoutMs)} (the connect and answer time limits together; change them with "timeout" in the environment, or noarkq run --connect-timeout and --timeout)`);
+          }
           throw error;
         })
         .finally(() => {
@@ -245,7 +254,7 @@ export class OAuthTokenProvider implements TokenProvider {
       return this.failure(`the answer is not a usable token response: ${error.message}`);
     }
     if (error instanceof oauth.UnsupportedOperationError) return this.failure(`the answer is not a usable token response: ${error.message}`);
-    if (error instanceof TypeError && error.message === 'fetch failed') return this.failure(`could not reach it: ${describeCause(error.cause)}`);
+    if (error instanceof TypeError && error.message === 'fetch failed') return this.failure(`could not reach it: ${describeFailure(error.cause ?? error, connectionTarget(this.url), this.limits)}`);
     return this.failure(describeCause(error));
   }
 
@@ -276,6 +285,30 @@ export class OAuthTokenProvider implements TokenProvider {
   private failure(what: string): AuthenticationError {
     return new AuthenticationError(redact(`Could not get a token for environment "${this.settings.environment}" from ${this.url.href}: ${what}`, this.secrets()));
   }
+}
+
+/**
+ * undici's fetch on a dispatcher with the environment's limits: global fetch has its own (10 s to
+ * connect, 300 s for the answer) that no option changes. Its idle sockets do not keep the process
+ * alive.
+ */
+function boundedFetch(limits: TimeLimits): TokenRequestFetch {
+  let agent: Agent | undefined;
+  return async (input, init) => {
+    agent ??= new Agent({ connect: { timeout: limits.connectMs }, headersTimeout: limits.headersMs, bodyTimeout: limits.bodyMs });
+    const answer = await undiciFetch(input, { ...init, dispatcher: agent });
+    // As a global Response: undici's own class differs in identity, which `instanceof` checks
+    // (here and in oauth4webapi) would see. A token response is small enough to hold.
+    const nullBody = [101, 204, 205, 304].includes(answer.status);
+    let body: ArrayBuffer | null = null;
+    try {
+      if (!nullBody) body = await answer.arrayBuffer();
+    } catch (error) {
+      // A body cut off or stalled (undici says "terminated"): reported as fetch reports a failure.
+      throw new TypeError('fetch failed', { cause: (error as { cause?: unknown }).cause ?? error });
+    }
+    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers as unknown as Headers });
+  };
 }
 
 function answered(response: { status: number; statusText: string }): string {

@@ -5,11 +5,14 @@
  */
 
 import { apiRootPath } from '../archive/archiveUrl';
+import { unusablePort } from '../archive/connectionFailures';
 
 export type ApiRootResult = { ok: true; apiUrl: string } | { ok: false; problem: string };
 
 /** The API root for `baseUrl`, without a trailing slash; or why `baseUrl` cannot be one. */
 export function apiRootUrl(baseUrl: string): ApiRootResult {
+  const port = unusablePort(baseUrl);
+  if (port !== undefined) return { ok: false, problem: `\`${baseUrl}\`: ${port}` };
   let url: URL;
   try {
     url = new URL(baseUrl);

@@ -1,6 +1,7 @@
 /**
  * The `TokenProvider` an environment's `auth` calls for, with its secrets.
  */
+import { timeLimitsOf } from '../archive/timeLimits';
 import { OAuthTokenProvider, type ClientAuthentication, type OAuthTokenProviderOptions } from '../auth/oauthTokenProvider';
 import { StaticTokenProvider, type TokenProvider } from '../auth/tokenProvider';
 import { assertSecretsPresent, secretEnvironmentVariables, type EnvironmentSecrets, type SecretName } from './environmentSecrets';
@@ -17,7 +18,9 @@ export interface TokenProviderFactoryOptions extends OAuthTokenProviderOptions {
  * not set, and (from `OAuthTokenProvider`) when the token URL may not carry credentials.
  */
 export function createTokenProvider(environment: Environment, secrets: EnvironmentSecrets, options: TokenProviderFactoryOptions = {}): TokenProvider | undefined {
-  const { secretSources = {}, ...providerOptions } = options;
+  const { secretSources = {}, ...given } = options;
+  // The token URL waits as long as the archive does.
+  const providerOptions = { timeLimits: timeLimitsOf(environment.timeout), ...given };
   assertSecretsPresent(environment, secrets, secretSources);
   const auth = environment.auth;
   // assertSecretsPresent has checked each of these; the fallbacks only satisfy the types.

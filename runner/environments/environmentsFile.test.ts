@@ -40,7 +40,7 @@ const example = `{
       "protected": true,
     },
     { "name": "local", "baseUrl": "http://127.0.0.1:8083", "auth": { "kind": "token" } },
-    { "name": "gateway", "baseUrl": "http://arkiv.intern", "auth": { "kind": "none" } },
+    { "name": "gateway", "baseUrl": "http://arkiv.intern", "auth": { "kind": "none" }, "allowHttp": true, "timeout": { "connect": 2.5, "answer": "2m", "idle": "500ms" } },
   ],
 }
 `;
@@ -75,7 +75,9 @@ describe('a valid file', () => {
     assert.equal(prod.protected, true);
     assert.deepEqual(prod.auth, { kind: 'password', tokenUrl: 'https://arkiv.example.no/idp/oauth2/token', clientId: 'noarkq', user: 'kari', clientAuth: 'none' });
     assert.equal(local.baseUrl, 'http://127.0.0.1:8083/rms/api/public/noark5/v1', 'http:// to loopback needs no allowHttp');
-    assert.equal(gateway.auth.kind, 'none', 'http:// without credentials needs no allowHttp');
+    assert.equal(gateway.auth.kind, 'none');
+    assert.deepEqual(gateway.timeout, { connect: 2500, answer: 120_000, idle: 500 }, 'time limits in milliseconds');
+    assert.equal(testEnv.timeout, undefined, 'no limits written: the defaults hold');
   });
 
   test('a byte order mark and CRLF lines are fine, and positions count CRLF as one line end', async () => {
@@ -204,6 +206,8 @@ describe('every problem names the file, the environment, the key and where', () 
       ['https://arkiv.example.no/rms/api/public/noark5/v2', /names another version/],
       ['https://arkiv.example.no/?tenant=a', /must not have a query string/],
       ['http://arkiv.example.no', /is plain http:\/\/ to another machine, .*"allowHttp": true/],
+      ['http://127.0.0.1:0', /port 0 cannot be used/],
+      ['https://arkiv.example.no:70000', /port 70000 cannot be used: ports go from 1 to 65535/],
     ];
     for (const [baseUrl, expected] of cases) {
       const problems = problemsOf(oneEnvironment(`"baseUrl": "${baseUrl}",\n      ${goodAuth}`));
@@ -216,6 +220,24 @@ describe('every problem names the file, the environment, the key and where', () 
     assert.ok(allowed.ok);
     const token = problemsOf(oneEnvironment(`"baseUrl": "https://a.no",\n      "auth": { "kind": "client_credentials", "tokenUrl": "http://idp.intern/token", "clientId": "c" }`));
     assert.deepEqual(token.map((p) => p.key), ['auth.tokenUrl']);
+  });
+
+  test('plain http:// to another machine is refused with auth none too, unless allowHttp', () => {
+    const none = problemsOf(oneEnvironment(`"baseUrl": "http://arkiv.intern",\n      "auth": { "kind": "none" }`));
+    assert.deepEqual(none.map((p) => p.key), ['baseUrl']);
+    assert.match(none[0].message, /plain http:\/\/ to another machine, which would send every request and answer unencrypted: use https:\/\/, or set "allowHttp": true/);
+    assert.ok(parseEnvironmentsFile(oneEnvironment(`"baseUrl": "http://arkiv.intern", "allowHttp": true,\n      "auth": { "kind": "none" }`), file).ok);
+    assert.ok(parseEnvironmentsFile(oneEnvironment(`"baseUrl": "http://localhost:8083",\n      "auth": { "kind": "none" }`), file).ok, 'loopback needs no allowHttp');
+  });
+
+  test('time limits: seconds or a unit, above 0, only connect, answer and idle', () => {
+    const problems = problemsOf(oneEnvironment(`"baseUrl": "https://a.no", ${goodAuth},\n      "timeout": { "connect": 0, "answer": "soon", "idle": "2d", "total": 5 }`));
+    const messages = problems.map((p) => `${p.key}: ${p.message}`);
+    assert.equal(problems.length, 4, messages.join('\n'));
+    assert.ok(messages.some((m) => /^timeout\.connect: 0 is not a time above 0/.test(m)), messages.join('\n'));
+    assert.ok(messages.some((m) => /^timeout\.answer: "soon" is not a time: write seconds \(30, 0\.5\) or a number with a unit \(500ms, 30s, 2m\)/.test(m)), messages.join('\n'));
+    assert.ok(messages.some((m) => /^timeout\.idle: "2d" is not a time/.test(m)), messages.join('\n'));
+    assert.ok(messages.some((m) => /^timeout\.total: unknown key.*Allowed here: "connect", "answer", "idle"/.test(m)), messages.join('\n'));
   });
 
   test('bad variable names, and a key written twice', () => {

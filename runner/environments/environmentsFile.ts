@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { didYouMean } from '../../core/text/didYouMean';
-import { duplicateNameMessage, environmentAuthSchema, environmentSchema, environmentsFileName, environmentsFileSchema, secretKey, type Environment } from './environmentsSchema';
+import { duplicateNameMessage, environmentAuthSchema, environmentSchema, environmentsFileName, environmentsFileSchema, secretKey, timeoutSchema, type Environment } from './environmentsSchema';
 
 export interface EnvironmentFileProblem {
   file: string;
@@ -241,6 +241,7 @@ function unknownKeyMessage(key: string, allowed: readonly string[]): string {
 function allowedKeys(raw: unknown, path: Path): string[] {
   if (path.length === 0) return Object.keys(environmentsFileSchema.shape);
   if (path.length === 2) return Object.keys(environmentSchema.shape);
+  if (path.length === 3 && path[2] === 'timeout') return Object.keys(timeoutSchema.shape);
   if (path.length === 3 && path[2] === 'auth') {
     const kind = valueAt(raw, [...path, 'kind']);
     const variant = environmentAuthSchema.options.find((o) => o.shape.kind.value === kind);

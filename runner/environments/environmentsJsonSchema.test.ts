@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { getLanguageService, type JSONSchema } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { environmentsJsonSchemaPath, environmentsJsonSchemaText } from './environmentsJsonSchema';
+import { environmentsJsonSchemaPath, environmentsJsonSchemaText, packageJsonWithEnvironmentsSetting } from './environmentsJsonSchema';
 
 const committed = readFileSync(join(__dirname, '..', '..', environmentsJsonSchemaPath), 'utf8');
 
-test(`${environmentsJsonSchemaPath} is what the zod schema generates (else run: node --import tsx scripts/generateSchemas.ts)`, () => {
+test(`${environmentsJsonSchemaPath} is what the zod schema generates (else run: npm run schemas)`, () => {
   assert.equal(committed, environmentsJsonSchemaText());
+});
+
+test("package.json's noarkq.environments setting is what the zod schema generates (else run: npm run schemas)", () => {
+  const manifest = readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8');
+  assert.equal(manifest, packageJsonWithEnvironmentsSetting(manifest));
 });
 
 /** What VS Code's own JSON service makes of a file with the shipped schema. */
@@ -56,4 +61,15 @@ test('an editor completes the auth kinds and explains keys on hover', async () =
   const hover = await ls.doHover(hoverDoc.document, hoverDoc.document.positionAt(hoverText.indexOf('"protected"') + 2), hoverDoc.json);
   const contents = JSON.stringify(hover?.contents ?? '');
   assert.match(contents, /ask for confirmation/);
+});
+
+test('an editor checks time limits as the loader does: seconds above 0 or a number with a unit', async () => {
+  const { ls, open } = service();
+  const file = (timeout: string) => open(`{ "environments": [ { "name": "x", "baseUrl": "https://a.no", "auth": { "kind": "none" }, "timeout": ${timeout} } ] }`);
+  const good = file('{ "connect": 2.5, "answer": "2m", "idle": "500ms" }');
+  assert.deepEqual((await ls.doValidation(good.document, good.json)).map((d) => d.message), []);
+  for (const bad of ['{ "connect": 0 }', '{ "answer": "soon" }', '{ "total": 5 }']) {
+    const wrong = file(bad);
+    assert.notDeepEqual((await ls.doValidation(wrong.document, wrong.json)).map((d) => d.message), [], bad);
+  }
 });

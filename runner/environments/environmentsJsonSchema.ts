@@ -4,7 +4,8 @@
  * writes it to `schemas/`; a test fails when the committed file is not what this returns.
  */
 import { z } from 'zod';
-import { environmentAuthSchema, environmentsFileSchema, variableValueSchema } from './environmentsSchema';
+import { durationPattern } from '../archive/timeLimits';
+import { environmentAuthSchema, environmentsFileSchema, timeoutSchema, variableValueSchema } from './environmentsSchema';
 
 export const environmentsJsonSchemaPath = 'schemas/noarkq.environments.schema.json';
 
@@ -21,6 +22,15 @@ export function environmentsJsonSchemaText(): string {
       if (ctx.zodSchema === variableValueSchema) {
         for (const key of Object.keys(ctx.jsonSchema)) if (key !== 'description') delete ctx.jsonSchema[key];
       }
+      // A time limit: seconds above 0, or a number with a unit (what parseDuration takes), so
+      // that an editor flags "soon" or 0 as the loader would.
+      if ((Object.values(timeoutSchema.shape) as unknown[]).includes(ctx.zodSchema)) {
+        delete ctx.jsonSchema.type;
+        ctx.jsonSchema.anyOf = [
+          { type: 'number', exclusiveMinimum: 0, maximum: 86_400 },
+          { type: 'string', pattern: durationPattern.source },
+        ];
+      }
       // Editors judge a `oneOf` by its closest branch, and would answer a misspelt kind with
       // 'Value must be "none"'; the kinds listed beside it give 'Valid values: …' instead.
       if (ctx.zodSchema === environmentAuthSchema) {
@@ -32,6 +42,18 @@ export function environmentsJsonSchemaText(): string {
   });
   dropUnusedDefinitions(schema);
   return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/**
+ * package.json's text with the `noarkq.environments` setting's `items` set to one environment of
+ * the generated schema, so that the settings editor checks what the file's editor checks.
+ */
+export function packageJsonWithEnvironmentsSetting(packageJsonText: string): string {
+  const manifest = JSON.parse(packageJsonText) as { contributes: { configuration: { properties: Record<string, { items?: unknown }> } } };
+  const setting = manifest.contributes.configuration.properties['noarkq.environments'];
+  const schema = JSON.parse(environmentsJsonSchemaText()) as { properties: { environments: { items: unknown } } };
+  setting.items = schema.properties.environments.items;
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** Definitions that nothing refers to any more (what the override above replaced). */

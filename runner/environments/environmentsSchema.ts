@@ -37,6 +37,8 @@ import { z } from 'zod';
 import { variableNamePattern } from '../../core/document';
 import { isSecureEnough } from '../auth/loopbackHost';
 import { apiRootPath } from '../archive/archiveUrl';
+import { unusablePort } from '../archive/connectionFailures';
+import { defaultTimeLimits, formatDuration, parseDuration } from '../archive/timeLimits';
 import { apiRootUrl } from './apiRootUrl';
 import { secretEnvironmentVariables } from './environmentSecrets';
 
@@ -49,6 +51,11 @@ const nonBlank = (what: string) =>
     .regex(/^\S(.*\S)?$/, { error: `${what} must not start or end with blanks` });
 
 const httpUrl = z.string().superRefine((value, ctx) => {
+  const port = unusablePort(value);
+  if (port !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `\`${value}\`: ${port}` });
+    return;
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -127,6 +134,30 @@ export const environmentAuthSchema = z
   .discriminatedUnion('kind', [noAuth, tokenAuth, clientCredentialsAuth, passwordAuth])
   .meta({ title: 'Authentication', description: 'How noarkq gets the bearer token for this environment. Secrets are never written here: they come from NOARKQ_TOKEN, NOARKQ_CLIENT_SECRET and NOARKQ_PASSWORD.' });
 
+const duration = (description: string, defaultMs: number) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((value, ctx) => {
+      const parsed = parseDuration(value);
+      if (parsed.ok) return parsed.ms;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({ description: `${description} Seconds (${defaultMs / 1000}, 0.5) or a number with a unit ("500ms", "30s", "2m"); default ${formatDuration(defaultMs)}.`, examples: [defaultMs / 1000, '500ms', '2m'] });
+
+/** The limits as written, each in milliseconds once parsed; what is left out keeps its default. */
+export const timeoutSchema = z
+  .strictObject({
+    connect: duration('How long to wait for a connection to the archive or the token URL (curl and Hurl call it --connect-timeout).', defaultTimeLimits.connectMs),
+    answer: duration('How long to wait, once a request is sent, for its answer to begin. A large transaction takes the archive a while.', defaultTimeLimits.headersMs),
+    idle: duration('How long an answer may stall in the middle: uploads and downloads are bounded by this silence, never by their total time.', defaultTimeLimits.bodyMs),
+  })
+  .meta({
+    title: 'Time limits',
+    description: 'How long noarkq waits for this archive before it gives up; `noarkq run --timeout` (answer and idle) and `--connect-timeout` override them. A read that hits a limit is not tried again; a write that hits one after it was sent is reported as outcome unknown.',
+  });
+
 export const variableValueSchema = z.json().meta({ description: 'Any JSON value: a string, number, boolean, null, array or object.' });
 
 const variables = z
@@ -162,14 +193,20 @@ export const environmentSchema = z
     allowHttp: z
       .boolean()
       .default(false)
-      .meta({ title: 'Allow plain http://', description: 'Allow http:// base and token URLs on other machines. Tokens and secrets then cross the network unencrypted: only for trusted test networks. Loopback (localhost, 127.0.0.1) is always allowed.' }),
+      .meta({
+        title: 'Allow plain http://',
+        description: 'Allow http:// base and token URLs on other machines, whatever the auth kind. Requests, records, tokens and secrets then cross the network unencrypted: only for trusted test networks. Loopback (localhost, 127.0.0.1) is always allowed.',
+      }),
+    timeout: timeoutSchema.optional(),
   })
   .superRefine((environment, ctx) => {
-    if (environment.auth.kind === 'none' || environment.allowHttp) return;
+    if (environment.allowHttp) return;
     const plain = (value: string) => !isSecureEnough(new URL(value), false);
     const why = 'is plain http:// to another machine, which would send tokens and secrets unencrypted: use https://, or set "allowHttp": true if the network is trusted';
-    if (plain(environment.baseUrl)) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: why });
-    if (environment.auth.kind !== 'token' && URL.canParse(environment.auth.tokenUrl) && plain(environment.auth.tokenUrl)) ctx.addIssue({ code: 'custom', path: ['auth', 'tokenUrl'], message: why });
+    // Without a token the records themselves still cross the network in the clear.
+    const whyNoToken = 'is plain http:// to another machine, which would send every request and answer unencrypted: use https://, or set "allowHttp": true if the network is trusted';
+    if (plain(environment.baseUrl)) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: environment.auth.kind === 'none' ? whyNoToken : why });
+    if (environment.auth.kind !== 'token' && environment.auth.kind !== 'none' && URL.canParse(environment.auth.tokenUrl) && plain(environment.auth.tokenUrl)) ctx.addIssue({ code: 'custom', path: ['auth', 'tokenUrl'], message: why });
   })
   .meta({ title: 'Environment', description: 'One archive noarkq can run against.' });
 

@@ -81,14 +81,15 @@ describe('latency', () => {
     assert.ok(r.durationMs >= 190, `${r.durationMs} ms`);
   });
 
-  it('a read that outlasts the headers timeout is tried again and recovers', async () => {
+  it('a read that outlasts the answer limit fails once, naming the limit: a time limit is not tried again', async () => {
     const quick = newClient({ timeouts: { headersMs: 150 } });
     const since = proxy.requests.length;
     // undici checks its timeouts on a coarse clock (about every half second): the delay is well beyond that.
     proxy.inject({ kind: 'delay', ms: 2500 }, { path: /^query$/ });
-    const r = await quick.query({ type: 'Arkiv', limit: 1 });
-    assert.equal(r.status, 200);
-    assert.equal(sent('query', since), 2);
+    const error = await failure(quick.query({ type: 'Arkiv', limit: 1 }));
+    assert.ok(error instanceof ArchiveConnectionError, String(error));
+    assert.match(error.message, /no answer from 127\.0\.0\.1:\d+ within 150 ms of sending the request \(the answer time limit/);
+    assert.equal(sent('query', since), 1);
   });
 
   it('a write that outlasts the timeout is outcome unknown, and the check query shows it happened', async () => {
@@ -166,7 +167,7 @@ describe('a reset connection', () => {
     const error = await failure(client.transaction(newCaseFile('Tilbakestilt sak')));
     assert.ok(error instanceof OutcomeUnknownError, String(error));
     assert.equal(sent('transaction', since), 1);
-    assert.match(error.message, /^POST transaction: outcome unknown — the connection failed after the request was sent \(.+\)\. It may or may not have been carried out; to find out, send POST query/);
+    assert.match(error.message, /^POST transaction: outcome unknown — the request was sent, but no answer came \(.+\)\. It may or may not have been carried out; to find out, send POST query/);
     assert.ok(error.checkQuery);
     assert.equal((await client.query(error.checkQuery)).body.results.length, 1);
   });
@@ -209,12 +210,13 @@ describe('a truncated body', () => {
 });
 
 describe('nothing hangs', () => {
-  it('an answer that never comes: a read gives up after its attempts, a write is outcome unknown', async () => {
+  it('an answer that never comes: a read gives up on the answer limit, a write is outcome unknown', async () => {
     const quick = newClient({ timeouts: { headersMs: 100 }, retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
-    proxy.inject({ kind: 'hang' }, { path: /^query$/, times: 2 });
+    proxy.inject({ kind: 'hang' }, { path: /^query$/ });
     const read = await failure(quick.query({ type: 'Arkiv' }));
     assert.ok(read instanceof ArchiveConnectionError, String(read));
-    assert.match(read.message, /Headers Timeout|timeout/i);
+    assert.equal(read.attempts, 1);
+    assert.match(read.message, /within 100 ms .*the answer time limit/);
     proxy.inject({ kind: 'hang' }, { path: /^transaction$/ });
     const write = await failure(quick.transaction(newCaseFile('Uten svar')));
     assert.ok(write instanceof OutcomeUnknownError, String(write));
@@ -223,10 +225,11 @@ describe('nothing hangs', () => {
   it('a cancelled call stops at once', async () => {
     proxy.inject({ kind: 'hang' }, { path: /^query$/ });
     const controller = new AbortController();
-    const pending = client.query({ type: 'Arkiv' }, { signal: controller.signal });
     const since = proxy.requests.length;
+    const pending = client.query({ type: 'Arkiv' }, { signal: controller.signal });
+    // Until the proxy holds this very request: aborted earlier, the hang would be left for the next test.
     await new Promise<void>((resolve) => {
-      const poll = () => (proxy.requests.length > since || proxy.requests.some((r) => r.fault === 'hang') ? resolve() : setImmediate(poll));
+      const poll = () => (proxy.requests.slice(since).some((r) => r.fault === 'hang') ? resolve() : setImmediate(poll));
       poll();
     });
     controller.abort();
@@ -245,7 +248,7 @@ describe('nothing hangs', () => {
     const write = await failure(nowhere.transaction(newCaseFile('Aldri fram')));
     assert.ok(write instanceof ArchiveConnectionError, String(write));
     assert.ok(!(write instanceof OutcomeUnknownError));
-    assert.match(write.message, /ECONNREFUSED/);
+    assert.match(write.message, /nothing is listening on 127\.0\.0\.1:\d+ \(connection refused\)/);
     const read = await failure(nowhere.query({ type: 'Arkiv' }));
     assert.ok(read instanceof ArchiveConnectionError);
     assert.equal(read.attempts, 3);
