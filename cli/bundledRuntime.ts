@@ -15,7 +15,8 @@ export function runBundledRuntime(runtime: 'sandbox', args: readonly string[], i
     return Promise.resolve(2);
   }
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, ...args], { stdio: 'inherit' });
+    // The IPC channel lets the child see this process go away, however it ends, and stop with it.
+    const child = spawn(process.execPath, [bundle, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
     // Ctrl-C reaches the child through the terminal's process group; forward other stops too.
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on('SIGTERM', forward);

@@ -1,7 +1,8 @@
 /**
  * What it takes to start a sandbox archive and reach it, agreed once between the sandbox (which
- * answers) and the runner (which starts it as a child process and logs in): the demo accounts and
- * the message the child sends its parent once it serves requests. Here, and not in `sandbox/`, so
+ * answers) and the runner (which starts it as a child process and logs in): the demo accounts, the
+ * command line the child is started with, and the message it sends its parent once it serves
+ * requests. Here, and not in `sandbox/`, so
  * that `runner/` (and through it the CLI and the extension) never imports the sandbox itself.
  */
 import { z } from 'zod';
@@ -46,3 +47,16 @@ export const sandboxReadyMessage = z.object({
   clientSecret: z.string(),
 });
 export type SandboxReadyMessage = z.infer<typeof sandboxReadyMessage>;
+
+/** How the runner starts a sandbox child: a persistent archive in a folder, or a throwaway one in
+ * memory; a free port unless one is named. */
+export interface SandboxChildOptions {
+  dataDir?: string;
+  port?: number;
+}
+
+/** The sandbox command line for `options`, in the flags the sandbox's own parser reads. */
+export function sandboxChildArguments(options: SandboxChildOptions): string[] {
+  const storage = options.dataDir !== undefined ? ['--data', options.dataDir] : ['--memory'];
+  return [...storage, '--port', String(options.port ?? 0)];
+}

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandboxReadyMessage, type SandboxReadyMessage } from '../../core/api/sandboxContract';
+import { sandboxChildArguments, sandboxReadyMessage, type SandboxReadyMessage } from '../../core/api/sandboxContract';
 
 export interface SandboxProcess {
   ready: SandboxReadyMessage;
@@ -37,8 +37,8 @@ export function startSandboxProcess(options: SandboxProcessOptions = {}): Promis
   const bundle = sandboxBundlePath();
   if (options.signal?.aborted) return Promise.reject(new Error('the sandbox start was cancelled'));
   if (!existsSync(bundle)) return Promise.reject(new Error(`${bundle} is missing; run "npm run build" first`));
-  const storage = options.dataDir !== undefined ? ['--data', options.dataDir] : ['--memory'];
-  const child = spawn(options.execPath ?? process.execPath, [bundle, ...storage, '--port', '0', ...(options.extraArgs ?? [])], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const args = sandboxChildArguments(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
+  const child = spawn(options.execPath ?? process.execPath, [bundle, ...args, ...(options.extraArgs ?? [])], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
