@@ -5,6 +5,7 @@
  * vendor says so, or where the request cannot mean anything without it.
  */
 import type { JSONPath } from 'jsonc-parser';
+import { bsmFieldTypes } from '../api/bsmFieldTypes';
 import type { Source } from '../schema/types';
 import type { HttpMethod, HttpRequestSyntax } from './documentModel';
 import { fullTextExpandKeys } from './fullTextSearchTerms';
@@ -69,7 +70,6 @@ const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'Ab
 /** bulk/open and bulk/close `type`s: the spec's list, in its order and spelling. */
 export const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
 const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
-const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'];
 
 /** Paging keys of the log endpoints. */
 const logPaging: BodyKeyShape[] = [
