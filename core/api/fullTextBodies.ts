@@ -51,7 +51,9 @@ export const fullTextResponseSchema = looseJsonObject({
 export type FullTextSearchBody = z.infer<typeof fullTextSearchBodySchema>;
 export type FullTextSetBody = z.infer<typeof fullTextSetBodySchema>;
 export type FullTextHit = z.output<typeof fullTextHitSchema>;
+export type FullTextHitWire = z.input<typeof fullTextHitSchema>;
 export type FullTextFacet = z.output<typeof fullTextFacetSchema>;
+export type FullTextFacetWire = z.input<typeof fullTextFacetSchema>;
 export type FullTextResponse = z.output<typeof fullTextResponseSchema>;
 export type FullTextResponseWire = z.input<typeof fullTextResponseSchema>;
 

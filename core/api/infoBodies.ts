@@ -1,15 +1,52 @@
 /** `GET info/me`, `POST expand/folder` and `POST expand/record`: in the vendor's Java client, not in its documentation. */
 import { z } from 'zod';
-import { idSchema, jsonObjectSchema, looseJsonObject } from './wireValues';
+import { idSchema, looseJsonObject } from './wireValues';
 
 /** Whose token it is. */
 export const myInfoResponseSchema = looseJsonObject({ userId: idSchema });
+
+// The Java mapper leaves out null fields, so no nested key is required.
+
+/** The Saksmappe fields `expand/folder` sets. */
+export const expandFolderSaksmappeSchema = z
+  .object({
+    mappeIdent: z.string().optional(),
+    saksaar: z.number().optional(),
+    sakssekvensnummer: z.number().optional(),
+    saksansvarlig: z.string().optional(),
+    saksansvarligBrukerIdent: z.string().optional(),
+    saksdato: z.string().optional(),
+    administrativEnhet: z.string().optional(),
+    saksstatus: z.string().optional(),
+  })
+  .strict();
 
 /** `UtvidTilSaksmappe`: a Mappe becomes a Saksmappe. */
 export const expandFolderBodySchema = z
   .object({
     id: z.string(),
-    saksmappe: jsonObjectSchema.optional(),
+    saksmappe: expandFolderSaksmappeSchema.optional(),
+  })
+  .strict();
+
+/** The Journalpost fields `expand/record` sets. */
+export const expandRecordJournalpostSchema = z
+  .object({
+    journalaar: z.number().optional(),
+    journalsekvensnummer: z.number().optional(),
+    journalpostnummer: z.number().optional(),
+    journalansvarlig: z.string().optional(),
+    journalansvarligBrukerIdent: z.string().optional(),
+    journalposttype: z.string().optional(),
+    journalstatus: z.string().optional(),
+  })
+  .strict();
+
+/** A correspondence party `expand/record` creates. */
+export const expandRecordPartySchema = z
+  .object({
+    korrespondansepartNavn: z.string().optional(),
+    korrespondanseparttype: z.string().optional(),
   })
   .strict();
 
@@ -17,8 +54,8 @@ export const expandFolderBodySchema = z
 export const expandRecordBodySchema = z
   .object({
     id: z.string(),
-    journalpost: jsonObjectSchema.optional(),
-    korrespondansepart: z.array(jsonObjectSchema).optional(),
+    journalpost: expandRecordJournalpostSchema.optional(),
+    korrespondansepart: z.array(expandRecordPartySchema).optional(),
   })
   .strict();
 
