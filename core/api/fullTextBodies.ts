@@ -9,7 +9,8 @@ export type FullTextFilterValue = z.infer<typeof fullTextFilterValueSchema>;
 export const fullTextSearchBodySchema = z
   .object({
     doctype: z.string().optional(),
-    query: z.string(),
+    /** The free text; the checker does not require it, though archives answer 400 without it. */
+    query: z.string().optional(),
     limit: z.number().optional(),
     offset: z.number().optional(),
     /** Default true: screened entities are neither matched by a filter nor expanded. */

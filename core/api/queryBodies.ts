@@ -1,9 +1,10 @@
 /** `POST query`: the request body (exact, as the spec shows it) and the response. */
 import { z } from 'zod';
 import { entitySchema } from './entityBodies';
+import { sortOrders } from './sortOrders';
 import { jsonValueSchema, looseJsonObject } from './wireValues';
 
-export const sortOrders = ['asc', 'desc'] as const;
+export { sortOrders };
 
 export const queryBodySchema = z
   .object({
