@@ -1,6 +1,6 @@
 /** The three log endpoints: `logs/change-log`, `logs/access-log`, `logs/download-log`. */
 import { z } from 'zod';
-import { idSchema, looseJsonObject, timestampSchema } from './wireValues';
+import { idSchema, jsonValueSchema, looseJsonObject, timestampSchema } from './wireValues';
 
 const paging = {
   offset: z.number().optional(),
@@ -48,8 +48,19 @@ export const changeLogEntrySchema = looseJsonObject({
   id: idSchema.optional(),
   type: z.string().optional(),
   revisionId: idSchema.optional(),
+  /** CREATE, UPDATE, DELETE, LINK, UNLINK or MOVE. */
   revisionType: z.string(),
   modifiedDate: timestampSchema,
+  modifiedBy: z.string().nullable().optional(),
+  /** Only for UPDATE, LINK, UNLINK. */
+  modifiedField: z.string().nullable().optional(),
+  /** Only for UPDATE. */
+  modifiedFieldType: z.string().nullable().optional(),
+  newValue: jsonValueSchema.optional(),
+  oldValue: jsonValueSchema.optional(),
+  removedValue: jsonValueSchema.optional(),
+  previousParent: jsonValueSchema.optional(),
+  currentParent: jsonValueSchema.optional(),
 });
 
 export const changeLogResponseSchema = looseJsonObject({

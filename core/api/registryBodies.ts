@@ -15,11 +15,18 @@ export const codeListValueSchema = looseJsonObject({
   authority: z.string().optional(),
 });
 
+/** A list's default value: an archive names it without its authority. */
+export const codeListDefaultValueSchema = looseJsonObject({
+  code: z.string(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+});
+
 export const codeListSchema = looseJsonObject({
   type: z.string(),
   /** The field name, which identifies the code list. */
   field: z.string(),
-  defaultValue: codeListValueSchema.nullable().optional(),
+  defaultValue: codeListDefaultValueSchema.nullable().optional(),
   values: z.array(codeListValueSchema),
 });
 
@@ -35,6 +42,7 @@ export const codeListValueBodySchema = z
   .strict();
 
 export type CodeListValue = z.output<typeof codeListValueSchema>;
+export type CodeListDefaultValue = z.output<typeof codeListDefaultValueSchema>;
 export type CodeList = z.output<typeof codeListSchema>;
 export type CodeListsResponse = z.output<typeof codeListsResponseSchema>;
 export type CodeListsResponseWire = z.input<typeof codeListsResponseSchema>;

@@ -21,6 +21,7 @@ import type {
   QueryBody,
 } from '../api';
 import { bsmFieldTypes } from '../api/bsmFieldTypes';
+import type { KnownKeys } from '../api/knownKeys';
 import { sortOrders } from '../api/sortOrders';
 import type { Source } from '../schema/types';
 import type { HttpMethod, HttpRequestSyntax } from './documentModel';
@@ -78,9 +79,6 @@ export interface RequestBodyShape {
 
 /** A key as the tables below write it: its name is the record key. */
 type KeyEntry = Omit<BodyKeyShape, 'name'>;
-
-/** The keys a body type declares (an index signature's keys are not). */
-type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] } & string;
 
 /** The JSON type of a TypeScript value type, as `BodyValueType` names it. */
 type JsonTypeOf<V> = [V] extends [string]
