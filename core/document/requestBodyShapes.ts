@@ -100,7 +100,7 @@ type JsonTypeOf<V> = [V] extends [string]
  * a key added to, renamed in or removed from a body of the interface (or one whose type or
  * requiredness changes) fails to compile here until the checker's table says the same. The bodies
  * themselves are zod schemas, which the checker does not load (zod would cost the language server
- * its start-up); `core/api/contractShapes.test.ts` compares the nested keys at run time.
+ * its start-up); `core/api/endpointBodies.test.ts` checks that every body has its table.
  */
 type BodyKeysOf<T> = { [K in KnownKeys<T>]-?: KeyEntry & { type: JsonTypeOf<NonNullable<T[K]>>; required: undefined extends T[K] ? false : true } };
 
