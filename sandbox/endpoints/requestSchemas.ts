@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { queryBodySchema as queryBodyShape, transactionActionSchema as transactionActionShape } from '../../core/api';
 import { canonicalScalar, type ScalarType } from '../../core/scalarCoercion';
 
-export { jsonValueSchema } from '../../core/api';
-
 /** A scalar the archive converts (`"100"`, `"false"`; the vendor's raw PHP sends them) is read
  * as its canonical value, by the same rule the checker warns with (core/scalarCoercion). */
 function asArchiveReads<T extends z.ZodType>(type: ScalarType, schema: T) {
