@@ -108,7 +108,7 @@ describe('response shapes by block kind', () => {
     assert.deepEqual(names(shapeOf('### s\nPOST full-text/search\n{"query": "x"}\n', 's')), ['results', 'facets', 'total']);
     assert.deepEqual(names(shapeOf('### l\nPOST logs/access-log\n{}\n', 'l')), ['results', 'hasMore']);
     assert.deepEqual(names(shapeOf('### l\nPOST logs/download-log\n{}\n', 'l')), ['results', 'hasMore']);
-    assert.deepEqual(names(shapeOf('### v\nPUT code-lists/journalposttype/Z\n{"name": "Z"}\n', 'v')), ['code', 'name', 'description']);
+    assert.deepEqual(names(shapeOf('### v\nPUT code-lists/journalposttype/Z\n{"name": "Z"}\n', 'v')), ['code', 'name', 'description', 'authority']);
   });
 
   it('POST query, POST transaction and the change log take their types from the body', () => {

@@ -6,11 +6,32 @@
  * cached per parsed block: an edit elsewhere never rebuilds them.
  */
 import type { Node as JsonNode } from 'jsonc-parser';
+import type {
+  AccessLogResponse,
+  BsmField,
+  BsmGroup,
+  BsmGroupHead,
+  BsmRegistryResponse,
+  ChangeLogResponse,
+  CodeList,
+  CodeListDefaultValue,
+  CodeListsResponse,
+  CodeListValue,
+  DownloadLogResponse,
+  FullTextFacet,
+  FullTextHit,
+  FullTextResponse,
+  MyInfo,
+  QueryResponse,
+  TransactionResponse,
+  UploadResponse,
+} from '../api';
+import { bsmFieldTypes } from '../api/bsmFieldTypes';
 import type { NoarkModel } from '../schema/types';
 import type { DocumentBlock, HttpRequestSyntax, JsonBody, NoarkqDocument, ParsedBlock, RequestSyntax } from './documentModel';
 import { entityShape } from './entityShapes';
 import { matchEndpoint, relativeToApiRoot } from './httpEndpoints';
-import type { ResponseShape } from './responseShape';
+import type { ResponsePropertiesOf, ResponseShape } from './responseShape';
 
 type BlockAnswer = { shape: ResponseShape } | { shape: undefined; reason: string };
 
@@ -112,6 +133,11 @@ function object(properties: Record<string, ResponseShape>, description?: string)
   return { kind: 'object', properties, description };
 }
 
+/** An object with the properties of core/api's response type `T`, each described. */
+function objectOf<T>(properties: ResponsePropertiesOf<T>, description?: string): ResponseShape {
+  return object(properties, description);
+}
+
 function arrayOf(items: ResponseShape, description?: string): ResponseShape {
   return { kind: 'array', items, description };
 }
@@ -119,7 +145,7 @@ function arrayOf(items: ResponseShape, description?: string): ResponseShape {
 export function queryResponse(typeName: string | undefined, model: NoarkModel): ResponseShape {
   const known = typeName !== undefined && model.getType(typeName) !== undefined;
   const items = typeName ? entityShape(model, typeName, known ? `a ${typeName}` : undefined) : unknown;
-  return object(
+  return objectOf<QueryResponse>(
     {
       hasMore: value('boolean', 'more results exist: the next call uses offset = previous offset + previous limit'),
       results: arrayOf(items, typeName ? `the ${typeName} results (may be empty)` : 'the results (may be empty)'),
@@ -128,7 +154,7 @@ export function queryResponse(typeName: string | undefined, model: NoarkModel): 
   );
 }
 
-const uploadResponse: ResponseShape = object(
+const uploadResponse: ResponseShape = objectOf<UploadResponse>(
   { id: value('string', 'the id of the uploaded file (not a Dokument id): use it as `referanseDokumentfil` of a Dokumentversjon') },
   'the response of an upload',
 );
@@ -148,7 +174,7 @@ export function transactionResponse(body: JsonBody | undefined, model: NoarkMode
     entries[id] = entityShape(model, type, `the ${isNew ? 'new' : 'updated'} ${type} \`${id}\``);
   }
   const keys = Object.keys(entries);
-  return object(
+  return objectOf<TransactionResponse>(
     {
       saved: {
         kind: 'keyed',
@@ -183,22 +209,23 @@ function stringProperty(node: JsonNode, key: string): string | undefined {
   return v?.type === 'string' && typeof v.value === 'string' ? v.value : undefined;
 }
 
-const bsmField = object({
+const bsmField = objectOf<BsmField>({
   fieldId: value('string'),
   fieldName: value('string'),
   fieldDescription: value('string'),
-  fieldType: value('string', 'string, long, double, timestamp or encrypted'),
+  fieldType: value('string', bsmFieldTypes.join(', ')),
   fieldValues: arrayOf(value('string'), 'present when the field accepts only these values'),
 });
-const bsmGroupProperties = { groupId: value('string'), groupName: value('string'), groupDescription: value('string') };
+const bsmGroupProperties: ResponsePropertiesOf<BsmGroupHead> = { groupId: value('string'), groupName: value('string'), groupDescription: value('string') };
 const bsmGroup = object(bsmGroupProperties);
-const codeValue = object({ code: value('string'), name: value('string'), description: value('string') });
+const defaultCodeValue = objectOf<CodeListDefaultValue>({ code: value('string'), name: value('string'), description: value('string') });
+const codeValue = objectOf<CodeListValue>({ code: value('string'), name: value('string'), description: value('string'), authority: value('string', 'only values of the skjerming code list have one') });
 const anything: ResponseShape = { kind: 'value', type: 'unknown' };
 const logValue: ResponseShape = { kind: 'object', properties: {}, open: true, description: 'field name → value' };
 
 function changeLogResponse(typeName: string | undefined, model: NoarkModel): ResponseShape {
   const idOf = typeName !== undefined && model.getType(typeName) ? typeName : undefined;
-  const entry = object({
+  const entry = objectOf<ChangeLogResponse['results'][number]>({
     id: { kind: 'value', type: 'string', idOf, description: idOf ? `id of the ${idOf}` : 'id of the entity' },
     type: value('string'),
     revisionId: value('number'),
@@ -213,49 +240,51 @@ function changeLogResponse(typeName: string | undefined, model: NoarkModel): Res
     previousParent: anything,
     currentParent: anything,
   });
-  return object({ results: arrayOf(entry), total: value('number') }, 'the change log of one entity');
+  return objectOf<ChangeLogResponse>({ results: arrayOf(entry), total: value('number') }, 'the change log of one entity');
 }
 
 const fixedResponses: Record<string, ResponseShape> = {
-  'GET bsm-registry': object({ results: arrayOf(object({ ...bsmGroupProperties, fields: arrayOf(bsmField) })) }, 'the BSM groups and their fields'),
+  'GET bsm-registry': objectOf<BsmRegistryResponse>({ results: arrayOf(objectOf<BsmGroup>({ ...bsmGroupProperties, fields: arrayOf(bsmField) })) }, 'the BSM groups and their fields'),
   'PUT bsm-registry/group/{groupId}': bsmGroup,
   'PUT bsm-registry/group/{groupId}/field/{fieldId}': bsmField,
-  'GET code-lists': object(
+  'GET code-lists': objectOf<CodeListsResponse>(
     {
       results: arrayOf(
-        object({
+        objectOf<CodeList>({
           type: value('string'),
           field: value('string', 'the field name, which identifies the code list'),
-          defaultValue: codeValue,
-          values: arrayOf(object({ code: value('string'), name: value('string'), description: value('string'), authority: value('string') })),
+          defaultValue: defaultCodeValue,
+          values: arrayOf(codeValue),
         }),
       ),
     },
     'the code lists',
   ),
   'PUT code-lists/{field}/{code}': codeValue,
-  'POST logs/access-log': object(
-    { results: arrayOf(object({ createdDate: value('string'), userName: value('string'), objectType: value('string'), objectUUID: value('string'), version: value('string') })), hasMore: value('boolean') },
+  'POST logs/access-log': objectOf<AccessLogResponse>(
+    { results: arrayOf(objectOf<AccessLogResponse['results'][number]>({ createdDate: value('string'), userName: value('string'), objectType: value('string'), objectUUID: value('string'), version: value('string') })), hasMore: value('boolean') },
     'the access log',
   ),
-  'POST logs/download-log': object(
-    { results: arrayOf(object({ createdDate: value('string'), userName: value('string'), dokumentversjonUUID: value('string') })), hasMore: value('boolean') },
+  'POST logs/download-log': objectOf<DownloadLogResponse>(
+    { results: arrayOf(objectOf<DownloadLogResponse['results'][number]>({ createdDate: value('string'), userName: value('string'), dokumentversjonUUID: value('string') })), hasMore: value('boolean') },
     'the download log',
   ),
-  'POST full-text/search': object(
+  'POST full-text/search': objectOf<FullTextResponse>(
     {
       results: arrayOf(
-        object({
+        objectOf<FullTextHit>({
           ids: { kind: 'object', properties: {}, open: true, description: '`<EntityType>.id` → array of ids' },
           highlights: { kind: 'object', properties: {}, open: true, description: '`<EntityType>.<field>` → array of highlighted texts' },
+          expand: { kind: 'object', properties: {}, open: true, description: 'requested type → its entities in the hit, as `query` returns them (only with `expand`)' },
         }),
       ),
-      facets: arrayOf(anything),
+      facets: arrayOf(objectOf<FullTextFacet>({ field: value('string', 'a filtered field'), values: { kind: 'object', properties: {}, open: true, description: 'value → number of hits' } })),
       total: value('number', 'the number of matched index entries'),
     },
     'the full-text search hits',
   ),
   'POST upload': uploadResponse,
+  'GET info/me': objectOf<MyInfo>({ userId: value('string', 'the id of the user the token belongs to') }, 'who the token belongs to'),
 };
 
 function httpAnswer(request: HttpRequestSyntax, model: NoarkModel): BlockAnswer {

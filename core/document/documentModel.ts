@@ -6,6 +6,7 @@
  * `DocumentBlock` places one parsed block in the document. Document-level results (the document's
  * diagnostics, `checkDocument`) are in document offsets.
  */
+import type { ApiMethod } from '../api/apiEndpoints';
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
 import type { JsonValue } from '../jsonValue';
@@ -64,7 +65,7 @@ export interface JsonBody extends Span {
 }
 
 export type RequestKind = 'query' | 'transaction' | 'upload' | 'download' | 'http' | 'unknown';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = ApiMethod;
 
 interface RequestBase extends Span {
   /** The keyword as written (`QUERY`, `get`, ...). Keywords are case-insensitive. */

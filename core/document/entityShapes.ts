@@ -3,8 +3,9 @@
  * version, fields, links}`), built from the model once per model and type: a hover or a
  * completion per keystroke must not rebuild forty field shapes.
  */
+import type { EntityObject } from '../api/entityBodies';
 import type { FieldDef, NoarkModel } from '../schema/types';
-import type { ResponseShape } from './responseShape';
+import type { ResponsePropertiesOf, ResponseShape } from './responseShape';
 
 const cache = new WeakMap<NoarkModel, Map<string, Readonly<Record<string, ResponseShape>>>>();
 
@@ -32,13 +33,14 @@ export function entityProperties(model: NoarkModel, typeName: string): Readonly<
 /** The five members every entity has, without anything from the model. */
 export function genericEntityProperties(typeName: string | undefined): Record<string, ResponseShape> {
   const article = typeName ? ` of the ${typeName}` : '';
-  return {
+  const properties: ResponsePropertiesOf<EntityObject> = {
     type: { kind: 'value', type: 'string', description: 'the concrete entity type' },
     id: { kind: 'value', type: 'string', description: `numeric id${article}` },
     version: { kind: 'value', type: 'string', description: 'optimistic-locking version' },
     fields: { kind: 'object', properties: {}, open: true, description: 'every non-reference field' },
     links: { kind: 'object', properties: {}, open: true, description: 'the important references: name → id' },
   };
+  return properties;
 }
 
 function buildProperties(model: NoarkModel, typeName: string): Readonly<Record<string, ResponseShape>> {

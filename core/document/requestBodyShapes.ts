@@ -5,6 +5,24 @@
  * vendor says so, or where the request cannot mean anything without it.
  */
 import type { JSONPath } from 'jsonc-parser';
+import type {
+  AccessLogBody,
+  BsmFieldBody,
+  BsmGroupBody,
+  BulkBody,
+  BulkDeleteBody,
+  ChangeLogBody,
+  CodeListValueBody,
+  DownloadLogBody,
+  ExpandFolderBody,
+  ExpandRecordBody,
+  FullTextSearchBody,
+  FullTextSetBody,
+  QueryBody,
+} from '../api';
+import { bsmFieldTypes } from '../api/bsmFieldTypes';
+import type { KnownKeys } from '../api/knownKeys';
+import { sortOrders } from '../api/sortOrders';
 import type { Source } from '../schema/types';
 import type { HttpMethod, HttpRequestSyntax } from './documentModel';
 import { fullTextExpandKeys } from './fullTextSearchTerms';
@@ -59,9 +77,46 @@ export interface RequestBodyShape {
   keys: readonly BodyKeyShape[];
 }
 
-const str = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'string', required: false, note, source: 'spec', ...extra });
-const num = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'number', required: false, note, source: 'spec', ...extra });
-const bool = (name: string, note: string, extra: Partial<BodyKeyShape> = {}): BodyKeyShape => ({ name, type: 'boolean', required: false, note, source: 'spec', ...extra });
+/** A key as the tables below write it: its name is the record key. */
+type KeyEntry = Omit<BodyKeyShape, 'name'>;
+
+/** The JSON type of a TypeScript value type, as `BodyValueType` names it. */
+type JsonTypeOf<V> = [V] extends [string]
+  ? 'string'
+  : [V] extends [number]
+    ? 'number'
+    : [V] extends [boolean]
+      ? 'boolean'
+      : [V] extends [string | number | boolean]
+        ? 'scalar'
+        : [V] extends [readonly unknown[]]
+          ? 'array'
+          : [V] extends [Record<string, unknown>]
+            ? 'object'
+            : 'any';
+
+/**
+ * One entry per key of core/api's body type `T`, with its JSON type and whether it is required:
+ * a key added to, renamed in or removed from a body of the interface (or one whose type or
+ * requiredness changes) fails to compile here until the checker's table says the same. The bodies
+ * themselves are zod schemas, which the checker does not load (zod would cost the language server
+ * its start-up); `core/api/endpointBodies.test.ts` checks that every body has its table.
+ */
+type BodyKeysOf<T> = { [K in KnownKeys<T>]-?: KeyEntry & { type: JsonTypeOf<NonNullable<T[K]>>; required: undefined extends T[K] ? false : true } };
+
+/** The table's keys in the order written. */
+function keysOf<T>(entries: BodyKeysOf<T>): BodyKeyShape[] {
+  return Object.entries(entries as Record<string, KeyEntry>).map(([name, entry]) => ({ name, ...entry }));
+}
+
+type Entry<Type extends BodyValueType, Extra> = Omit<KeyEntry, 'type' | 'required'> & { type: Type; required: Extra extends { required: true } ? true : false };
+const entry =
+  <Type extends BodyValueType>(type: Type) =>
+  <const Extra extends Partial<KeyEntry> = object>(note: string, extra?: Extra): Entry<Type, Extra> =>
+    ({ type, required: false, note, source: 'spec', ...extra }) as Entry<Type, Extra>;
+const str = entry('string');
+const num = entry('number');
+const bool = entry('boolean');
 
 /** Change-log `type`s the vendor keeps since 3.8.0 (its web-services doc); the spec lists the first ten below. */
 export const changeLogTypesSince380 = ['Arkiv', 'Arkivskaper', 'Arkivdel', 'Klassifikasjonssystem', 'Klasse', 'Moetedeltaker', 'Presedens', 'Korrespondansepart', 'Sakspart'];
@@ -69,129 +124,125 @@ const changeLogTypes = ['AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'Ab
 /** bulk/open and bulk/close `type`s: the spec's list, in its order and spelling. */
 export const bulkTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'AbstraktRegistrering', 'DokumentBeskrivelse', 'Klassifikasjonssystem', 'Klasse'];
 const fullTextCollections = ['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel'];
-const bsmFieldTypes = ['string', 'long', 'double', 'timestamp', 'encrypted', 'uri', 'boolean'];
 
 /** Paging keys of the log endpoints. */
-const logPaging: BodyKeyShape[] = [
-  num('offset', 'Offset of the first entry.'),
-  num('limit', 'Number of entries (the vendor takes 1 to 100, default 10).', { minimum: 1, maximum: 100 }),
-];
+const logPaging = {
+  offset: num('Offset of the first entry.'),
+  limit: num('Number of entries (the vendor takes 1 to 100, default 10).', { minimum: 1, maximum: 100 }),
+};
 
 /** bulk/delete `type`s: the vendor's list, in its order and spelling. */
 export const bulkDeleteTypes = ['Arkiv', 'Arkivdel', 'AbstraktMappe', 'Mappe', 'Saksmappe', 'Moetemappe', 'AbstraktRegistrering', 'Journalpost', 'Basisregistrering', 'Arkivnotat', 'Moeteregistrering'];
 
 /** bulk/delete: not in the spec; the vendor's since 3.7.0 (vendor notes §1.5 "bulk"). */
-const bulkDeleteKeys: BodyKeyShape[] = [
-  str('type', `Type of the entity to delete with everything inside it: ${bulkDeleteTypes.join(', ')}.`, { required: true, allowedValues: bulkDeleteTypes, source: 'reference' }),
-  str('id', 'Id of the entity.', { required: true, source: 'reference' }),
-  { name: 'version', type: 'scalar', required: false, note: 'The version you read; when the entity is newer the answer is 409 Conflict and nothing is deleted.', source: 'reference' },
-  bool('deleteObjectsLinkedToPrecedents', 'Default false: an entity linked to a Presedens is left (with what holds it); true deletes it too.', { source: 'reference' }),
-];
+const bulkDeleteKeys = keysOf<BulkDeleteBody>({
+  type: str(`Type of the entity to delete with everything inside it: ${bulkDeleteTypes.join(', ')}.`, { required: true, allowedValues: bulkDeleteTypes, source: 'reference' }),
+  id: str('Id of the entity.', { required: true, source: 'reference' }),
+  version: { type: 'scalar', required: false, note: 'The version you read; when the entity is newer the answer is 409 Conflict and nothing is deleted.', source: 'reference' },
+  deleteObjectsLinkedToPrecedents: bool('Default false: an entity linked to a Presedens is left (with what holds it); true deletes it too.', { source: 'reference' }),
+});
 
-const bulkKeys: BodyKeyShape[] = [
-  str('type', `Type of the entity to open or close with all its descendants: ${bulkTypes.join(', ')}.`, { required: true, allowedValues: bulkTypes }),
-  str('id', 'Id of the entity.', { required: true }),
-];
+const bulkKeys = keysOf<BulkBody>({
+  type: str(`Type of the entity to open or close with all its descendants: ${bulkTypes.join(', ')}.`, { required: true, allowedValues: bulkTypes }),
+  id: str('Id of the entity.', { required: true }),
+});
 
 export const requestBodyShapes: readonly RequestBodyShape[] = [
   {
     method: 'POST',
     endpoint: 'query',
-    keys: [
-      str('type', 'Entity type (Arkiv, Arkivdel, Saksmappe, Journalpost, ...) or abstract type AbstraktMappe, AbstraktRegistrering, NasjonalIdentifikator.', { required: true, queryableType: true }),
-      num('limit', 'Number of results; maximum 500; high values may be slow.', { maximum: 500 }),
-      num('offset', 'Offset of the first result; the next page uses offset = previous offset + previous limit.'),
-      str('query', 'Query-language expression using parameters (`tittel %= @title`); optional but rarely useful without.'),
-      {
-        name: 'joins',
+    keys: keysOf<QueryBody>({
+      type: str('Entity type (Arkiv, Arkivdel, Saksmappe, Journalpost, ...) or abstract type AbstraktMappe, AbstraktRegistrering, NasjonalIdentifikator.', { required: true, queryableType: true }),
+      limit: num('Number of results; maximum 500; high values may be slow.', { maximum: 500 }),
+      offset: num('Offset of the first result; the next page uses offset = previous offset + previous limit.'),
+      query: str('Query-language expression using parameters (`tittel %= @title`); optional but rarely useful without.'),
+      joins: {
         type: 'object',
         entries: { type: 'string', modelPath: 'join' },
         required: false,
         note: 'Alias (prefixed `#`) → reference field name; aliases may be used inside other aliases if all are defined in the same query.',
         source: 'spec',
       },
-      {
-        name: 'parameters',
+      parameters: {
         type: 'object',
         entries: { type: 'any' },
         required: false,
         note: '`@name` → value; the name is `@` plus letters and digits; the value is a date, string, number, boolean or null. Always provide when the query uses parameters.',
         source: 'spec',
       },
-      {
-        name: 'sortOrder',
+      sortOrder: {
         type: 'array',
         items: {
           type: 'object',
-          keys: [
-            str('field', 'Field to sort on; reference (`ref`) fields cannot be sorted on.', { required: true, modelPath: 'sort' }),
-            str('order', '`asc` or `desc`.', { required: true, allowedValues: ['asc', 'desc'] }),
-          ],
+          keys: keysOf<NonNullable<QueryBody['sortOrder']>[number]>({
+            field: str('Field to sort on; reference (`ref`) fields cannot be sorted on.', { required: true, modelPath: 'sort' }),
+            order: str('`asc` or `desc`.', { required: true, allowedValues: sortOrders }),
+          }),
         },
         required: false,
         note: 'Items `{field, order}`, both required; order is `asc` or `desc`; reference fields cannot be sorted on.',
         source: 'spec',
       },
-      bool('publicUse', 'Default true: screened entities are not returned; send false to see screened fields.'),
-    ],
+      publicUse: bool('Default true: screened entities are not returned; send false to see screened fields.'),
+    }),
   },
   {
     method: 'PUT',
     endpoint: 'bsm-registry/group/{groupId}',
-    keys: [str('groupName', 'Name of the group.'), str('groupDescription', 'Description of the group.')],
+    keys: keysOf<BsmGroupBody>({ groupName: str('Name of the group.'), groupDescription: str('Description of the group.') }),
   },
   {
     method: 'PUT',
     endpoint: 'bsm-registry/group/{groupId}/field/{fieldId}',
-    keys: [
-      str('fieldName', 'Name of the field.'),
-      str('fieldDescription', 'Description of the field.'),
-      str('fieldType', `${bsmFieldTypes.join(', ')}; cannot change once set.`, { allowedValues: bsmFieldTypes }),
-      { name: 'fieldValues', type: 'array', items: { type: 'string' }, required: false, note: 'The allowed values, when the field accepts only a predefined list.', source: 'spec' },
-    ],
+    keys: keysOf<BsmFieldBody>({
+      fieldName: str('Name of the field.'),
+      fieldDescription: str('Description of the field.'),
+      fieldType: str(`${bsmFieldTypes.join(', ')}; cannot change once set.`, { allowedValues: bsmFieldTypes }),
+      fieldValues: { type: 'array', items: { type: 'string' }, required: false, note: 'The allowed values, when the field accepts only a predefined list.', source: 'spec' },
+    }),
   },
   {
     method: 'PUT',
     endpoint: 'code-lists/{field}/{code}',
-    keys: [
-      str('name', 'Name of the value, unique in the list.'),
-      str('description', 'Description of the value.'),
-      str('authority', 'Legal authority; only values of the skjerming code list have one.', { source: 'reference' }),
-    ],
+    keys: keysOf<CodeListValueBody>({
+      name: str('Name of the value, unique in the list.'),
+      description: str('Description of the value.'),
+      authority: str('Legal authority; only values of the skjerming code list have one.', { source: 'reference' }),
+    }),
   },
   {
     method: 'POST',
     endpoint: 'logs/change-log',
-    keys: [
-      str('type', `Type of the entity: ${changeLogTypes.join(', ')}.`, { allowedValues: changeLogTypes }),
-      str('id', 'Id (or uuid) of the entity whose changes are listed.', { required: true, source: 'reference' }),
-      bool('includeChildChanges', 'Default true: changes of the descendants are included.', { source: 'reference' }),
-      bool('nestChildChanges', 'Default true: the descendants’ changes are nested under their entity.', { source: 'reference' }),
+    keys: keysOf<ChangeLogBody>({
+      type: str(`Type of the entity: ${changeLogTypes.join(', ')}.`, { allowedValues: changeLogTypes }),
+      id: str('Id (or uuid) of the entity whose changes are listed.', { required: true, source: 'reference' }),
+      includeChildChanges: bool('Default true: changes of the descendants are included.', { source: 'reference' }),
+      nestChildChanges: bool('Default true: the descendants’ changes are nested under their entity.', { source: 'reference' }),
       ...logPaging,
-    ],
+    }),
   },
   {
     method: 'POST',
     endpoint: 'logs/access-log',
-    keys: [
-      str('createdDateFrom', 'Earliest access date.'),
-      str('createdDateTo', 'Latest access date.'),
-      str('userName', 'User who read the entities.'),
-      str('objectType', 'Entity type read.'),
-      { name: 'objectUUIDs', type: 'array', items: { type: 'string' }, required: false, note: 'Uuids of the entities read.', source: 'spec' },
+    keys: keysOf<AccessLogBody>({
+      createdDateFrom: str('Earliest access date.'),
+      createdDateTo: str('Latest access date.'),
+      userName: str('User who read the entities.'),
+      objectType: str('Entity type read.'),
+      objectUUIDs: { type: 'array', items: { type: 'string' }, required: false, note: 'Uuids of the entities read.', source: 'spec' },
       ...logPaging,
-    ],
+    }),
   },
   {
     method: 'POST',
     endpoint: 'logs/download-log',
-    keys: [
-      str('createdDateFrom', 'Earliest download date.'),
-      str('createdDateTo', 'Latest download date.'),
-      str('userName', 'User who downloaded the files.'),
-      { name: 'dokumentversjonUUIDs', type: 'array', items: { type: 'string' }, required: false, note: 'Uuids of the Dokumentversjon entities whose files were downloaded.', source: 'spec' },
+    keys: keysOf<DownloadLogBody>({
+      createdDateFrom: str('Earliest download date.'),
+      createdDateTo: str('Latest download date.'),
+      userName: str('User who downloaded the files.'),
+      dokumentversjonUUIDs: { type: 'array', items: { type: 'string' }, required: false, note: 'Uuids of the Dokumentversjon entities whose files were downloaded.', source: 'spec' },
       ...logPaging,
-    ],
+    }),
   },
   { method: 'POST', endpoint: 'bulk/open', keys: bulkKeys },
   { method: 'POST', endpoint: 'bulk/close', keys: bulkKeys },
@@ -199,11 +250,10 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
   {
     method: 'POST',
     endpoint: 'full-text/search',
-    keys: [
-      str('doctype', `Index collection: ${fullTextCollections.join(', ')}; Tekst is the default for most uses.`, { allowedValues: fullTextCollections }),
-      str('query', 'Free text to search for.'),
-      {
-        name: 'filters',
+    keys: keysOf<FullTextSearchBody>({
+      doctype: str(`Index collection: ${fullTextCollections.join(', ')}; Tekst is the default for most uses.`, { allowedValues: fullTextCollections }),
+      query: str('Free text to search for.'),
+      filters: {
         type: 'object',
         fullTextFilterKeys: true,
         entries: { type: 'array', items: { type: 'scalar' }, singleItemAlone: true },
@@ -212,89 +262,85 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
           'Field (`<Type>.<field>`, e.g. `Journalpost.journalposttype`) → list of values, or one value; the values of one field are ORed, and a hit matches every field. Each filtered field comes back in `facets` with the number of hits per value. Since 3.5.1.',
         source: 'reference',
       },
-      bool('publicUse', 'Default true: screened entities are neither matched by a filter nor expanded. Since 3.5.1.', { source: 'reference' }),
-      {
-        name: 'expand',
+      publicUse: bool('Default true: screened entities are neither matched by a filter nor expanded. Since 3.5.1.', { source: 'reference' }),
+      expand: {
         type: 'array',
         items: { type: 'string', fullTextExpandType: true },
         required: false,
         note: `Entity types whose objects each hit returns in \`expand\`, as the query endpoint returns them: ${fullTextExpandKeys.join(', ')}, or a concrete type of one (\`Journalpost\`). Since 3.5.1.`,
         source: 'reference',
       },
-      num('limit', 'Number of hits, default 10.'),
-      num('offset', 'Offset of the first hit, default 0.'),
-    ],
+      limit: num('Number of hits, default 10.'),
+      offset: num('Offset of the first hit, default 0.'),
+    }),
   },
   {
     method: 'POST',
     endpoint: 'full-text/set',
-    keys: [
-      str('dokumentversjonId', 'Id of the Dokumentversjon whose file text is set.', { required: true, source: 'reference' }),
-      str('tekst', 'The text indexed for the file in the Tekst collection, in place of the text read from it; left out (or null), the text is set to null.', { source: 'reference' }),
-    ],
+    keys: keysOf<FullTextSetBody>({
+      dokumentversjonId: str('Id of the Dokumentversjon whose file text is set.', { required: true, source: 'reference' }),
+      tekst: str('The text indexed for the file in the Tekst collection, in place of the text read from it; left out (or null), the text is set to null.', { source: 'reference' }),
+    }),
   },
   // In the vendor's Java client, not in its documentation (vendor notes §1.5): UtvidTilSaksmappe,
   // UtvidTilJournalpost. The Java mapper leaves out null fields, so no nested key is required.
   {
     method: 'POST',
     endpoint: 'expand/folder',
-    keys: [
-      str('id', 'Id of the Mappe that becomes a Saksmappe; it keeps its id, fields and links.', { required: true, source: 'reference' }),
-      {
-        name: 'saksmappe',
+    keys: keysOf<ExpandFolderBody>({
+      id: str('Id of the Mappe that becomes a Saksmappe; it keeps its id, fields and links.', { required: true, source: 'reference' }),
+      saksmappe: {
         type: 'object',
         required: false,
         note: 'The Saksmappe fields to set.',
         source: 'reference',
-        keys: [
-          str('mappeIdent', 'M003, year/sequence.', { source: 'reference' }),
-          num('saksaar', 'M011, the case year.', { source: 'reference' }),
-          num('sakssekvensnummer', 'M012, the sequence number in the year.', { source: 'reference' }),
-          str('saksansvarlig', 'M306, the case officer.', { source: 'reference' }),
-          str('saksansvarligBrukerIdent', 'M306, the case officer\'s user id.', { source: 'reference' }),
-          str('saksdato', 'M100, the case date (yyyy-MM-dd).', { source: 'reference' }),
-          str('administrativEnhet', 'M305, code list administrativEnhet.', { source: 'reference' }),
-          str('saksstatus', 'M052, code list saksstatus.', { source: 'reference' }),
-        ],
+        keys: keysOf<NonNullable<ExpandFolderBody['saksmappe']>>({
+          mappeIdent: str('M003, year/sequence.', { source: 'reference' }),
+          saksaar: num('M011, the case year.', { source: 'reference' }),
+          sakssekvensnummer: num('M012, the sequence number in the year.', { source: 'reference' }),
+          saksansvarlig: str('M306, the case officer.', { source: 'reference' }),
+          saksansvarligBrukerIdent: str("M306, the case officer's user id.", { source: 'reference' }),
+          saksdato: str('M100, the case date (yyyy-MM-dd).', { source: 'reference' }),
+          administrativEnhet: str('M305, code list administrativEnhet.', { source: 'reference' }),
+          saksstatus: str('M052, code list saksstatus.', { source: 'reference' }),
+        }),
       },
-    ],
+    }),
   },
   {
     method: 'POST',
     endpoint: 'expand/record',
-    keys: [
-      str('id', 'Id of the Basisregistrering that becomes a Journalpost; it keeps its id, fields and links.', { required: true, source: 'reference' }),
-      {
-        name: 'journalpost',
+    keys: keysOf<ExpandRecordBody>({
+      id: str('Id of the Basisregistrering that becomes a Journalpost; it keeps its id, fields and links.', { required: true, source: 'reference' }),
+      journalpost: {
         type: 'object',
         required: false,
         note: 'The Journalpost fields to set.',
         source: 'reference',
-        keys: [
-          num('journalaar', 'M013, the registry year.', { source: 'reference' }),
-          num('journalsekvensnummer', 'M014, the sequence number in the year.', { source: 'reference' }),
-          num('journalpostnummer', 'M015, the number in the case file.', { source: 'reference' }),
-          str('journalansvarlig', 'The registry officer.', { source: 'reference' }),
-          str('journalansvarligBrukerIdent', 'The registry officer\'s user id.', { source: 'reference' }),
-          str('journalposttype', 'M082, code list journalposttype.', { source: 'reference' }),
-          str('journalstatus', 'M053, code list journalstatus.', { source: 'reference' }),
-        ],
+        keys: keysOf<NonNullable<ExpandRecordBody['journalpost']>>({
+          journalaar: num('M013, the registry year.', { source: 'reference' }),
+          journalsekvensnummer: num('M014, the sequence number in the year.', { source: 'reference' }),
+          journalpostnummer: num('M015, the number in the case file.', { source: 'reference' }),
+          journalansvarlig: str('The registry officer.', { source: 'reference' }),
+          journalansvarligBrukerIdent: str("The registry officer's user id.", { source: 'reference' }),
+          journalposttype: str('M082, code list journalposttype.', { source: 'reference' }),
+          journalstatus: str('M053, code list journalstatus.', { source: 'reference' }),
+        }),
       },
-      {
-        name: 'korrespondansepart',
+      korrespondansepart: {
         type: 'array',
         required: false,
         note: 'The correspondence parties created with the entry (a Journalpost needs one).',
         source: 'reference',
         items: {
           type: 'object',
-          keys: [
-            str('korrespondansepartNavn', 'M400, the party\'s name.', { source: 'reference' }),
-            str('korrespondanseparttype', 'M087, code list korrespondanseparttype.', { source: 'reference' }),
-          ],
+          keys: keysOf<NonNullable<ExpandRecordBody['korrespondansepart']>[number]>({
+            korrespondansepartNavn: str("M400, the party's name.", { source: 'reference' }),
+            korrespondanseparttype: str('M087, code list korrespondanseparttype.', { source: 'reference' }),
+          }),
         },
       },
-    ],
+    }),
   },
 ];
 

@@ -2,6 +2,14 @@
  * The shape of a block's response, as far as it is known before anything runs: what
  * `{{block.path}}` may point at, and which entity type an id stands for.
  */
+import type { KnownKeys } from '../api/knownKeys';
+
+/**
+ * One shape per key of core/api's response type `T` (the type the runner parses the answer
+ * into): a key added to, renamed in or removed from a response body fails to compile where the
+ * checker describes it, until the checker says the same.
+ */
+export type ResponsePropertiesOf<T> = { [K in KnownKeys<T>]-?: ResponseShape };
 
 export type ResponseShape =
   /** A JSON object with known properties. `open`: more properties may appear than listed. */

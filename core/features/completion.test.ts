@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InsertTextFormat, MarkupContent } from 'vscode-languageserver-types';
+import type { BsmGroup } from '../transaction';
 import type { CodeValue } from '../schema/types';
 import { completeAt, hoverAt } from '../../test/fixtures/completionFixtures';
 import type { FeatureContext } from './featureContext';
@@ -288,7 +289,7 @@ describe('completion: TRANSACTION bodies', () => {
   });
 
   it('BSM groups and fields from the live registry', () => {
-    const bsmRegistry = [{ groupId: 'case-data', groupName: 'Case data', fields: [{ fieldId: 'status', fieldType: 'string', fieldValues: ['open', 'closed'] }, { fieldId: 'count', fieldType: 'long' }] }];
+    const bsmRegistry: BsmGroup[] = [{ groupId: 'case-data', groupName: 'Case data', fields: [{ fieldId: 'status', fieldType: 'string', fieldValues: ['open', 'closed'] }, { fieldId: 'count', fieldType: 'long' }] }];
     const groups = completeAt(tx('{ "action": "save", "type": "Journalpost", "fields": { "virksomhetsspesifikkeMetadata": { | } } }').join('\n'), { bsmRegistry });
     assert.deepEqual(groups.labels, ['case-data']);
     const fields = completeAt(tx('{ "action": "save", "type": "Journalpost", "fields": { "virksomhetsspesifikkeMetadata": { "case-data": { | } } } }').join('\n'), { bsmRegistry });

@@ -165,14 +165,5 @@ export interface QueryRequest extends Span {
   publicUse?: BooleanClause;
 }
 
-/** The exact body of `POST query`. */
-export interface QueryBody {
-  type: string;
-  query?: string;
-  joins?: Record<string, string>;
-  parameters?: Record<string, JsonValue>;
-  sortOrder?: { field: string; order: 'asc' | 'desc' }[];
-  limit?: number;
-  offset?: number;
-  publicUse?: boolean;
-}
+/** The exact body of `POST query`: defined with the interface's other bodies (core/api). */
+export type { QueryBody } from '../api/queryBodies';

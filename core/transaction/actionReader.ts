@@ -4,6 +4,7 @@
  * passes work on these records only and never re-read the tree.
  */
 import type { Node as JsonNode } from 'jsonc-parser';
+import { transactionActionNames, type TransactionActionName } from '../api/transactionActionNames';
 import type { NoarkqDiagnostic } from '../diagnostics';
 import type { EntityTypeDef, NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
@@ -11,8 +12,8 @@ import { TxCodes } from './transactionCodes';
 import { classifyId, type IdSyntax } from './transactionIds';
 import { isString, jsonTypeName, propertiesOf, propertyOf, removePropertyEdit, replaceNodeEdit, spanOf, type PropertySyntax } from './jsonNodes';
 
-export type ActionVerb = 'save' | 'link' | 'unlink' | 'delete';
-const verbs: readonly ActionVerb[] = ['save', 'link', 'unlink', 'delete'];
+export type ActionVerb = TransactionActionName;
+const verbs: readonly ActionVerb[] = transactionActionNames;
 
 /** Keys each verb takes besides `action`, `type` and `id`. */
 const verbKeys: Record<ActionVerb, readonly string[]> = {

@@ -7,6 +7,34 @@
  * anything else for a bad answer) and returns the parsed body with what the exchange cost.
  */
 import type { Readable, Writable } from 'node:stream';
+import type {
+  AccessLogBody,
+  BsmField,
+  BsmFieldBody,
+  BsmGroup,
+  BsmGroupBody,
+  BsmGroupHead,
+  BulkBody,
+  ChangeLogBody,
+  ChangeLogResponse,
+  CodeList,
+  CodeListValue,
+  CodeListValueBody,
+  DownloadLogBody,
+  EntityObject,
+  ExpandFolderBody,
+  ExpandRecordBody,
+  FullTextResponse,
+  FullTextSearchBody,
+  FullTextSetBody,
+  MyInfo,
+  PagedLogResponse,
+  QueryBody,
+  QueryResponse,
+  TransactionBody,
+  TransactionResponse,
+  UploadResponse,
+} from '../../core/api';
 import type { JsonValue } from '../../core/jsonValue';
 import type { RequestSummary } from './archiveErrors';
 
@@ -43,135 +71,38 @@ export interface ArchiveResponse<T> {
   durationMs: number;
 }
 
-// ---- Request bodies (what noarkq sends: exact, as the spec shows them) ----
+// ---- Request and response bodies: the interface's contract, defined once in core/api ----
+// Responses are the schemas' outputs: ids and versions normalised to strings, unknown keys kept.
 
-export interface QueryBody {
-  type: string;
-  limit?: number;
-  offset?: number;
-  query?: string;
-  joins?: Record<string, string>;
-  parameters?: Record<string, JsonValue>;
-  sortOrder?: { field: string; order: 'asc' | 'desc' }[];
-  publicUse?: boolean;
-}
-
-export interface TransactionAction {
-  action: 'save' | 'link' | 'unlink' | 'delete';
-  type: string;
-  id: string;
-  version?: string;
-  fields?: Record<string, JsonValue>;
-  ref?: string;
-  linkToId?: string | string[];
-  unlinkFromId?: string | string[];
-}
-
-export interface TransactionBody {
-  actions: TransactionAction[];
-}
-
-export interface ChangeLogBody {
-  type?: string;
-  id: string;
-  offset?: number;
-  limit?: number;
-}
-
-export interface AccessLogBody {
-  createdDateFrom?: string;
-  createdDateTo?: string;
-  userName?: string;
-  objectType?: string;
-  objectUUIDs?: string[];
-  offset?: number;
-  limit?: number;
-}
-
-export interface DownloadLogBody {
-  createdDateFrom?: string;
-  createdDateTo?: string;
-  userName?: string;
-  dokumentversjonUUIDs?: string[];
-  offset?: number;
-  limit?: number;
-}
-
-export interface BulkBody {
-  type: string;
-  id: string;
-}
-
-export interface FullTextSearchBody {
-  doctype?: string;
-  query: string;
-  limit?: number;
-  offset?: number;
-  /** Default true: screened entities are neither matched by a filter nor expanded. */
-  publicUse?: boolean;
-  /** `<Type>.<field>` → the values, ORed; a single value stands for a list of one. */
-  filters?: Record<string, FullTextFilterValue | FullTextFilterValue[]>;
-  /** Entity types whose objects each hit returns in `expand`. */
-  expand?: string[];
-}
-
-export type FullTextFilterValue = string | number | boolean;
-
-/** `POST expand/folder` (the vendor's Java client, `UtvidTilSaksmappe`): a Mappe becomes a Saksmappe. */
-export interface ExpandFolderBody {
-  id: string;
-  saksmappe?: Record<string, JsonValue>;
-}
-
-/** `POST expand/record` (`UtvidTilJournalpost`): a Basisregistrering becomes a Journalpost with its parties. */
-export interface ExpandRecordBody {
-  id: string;
-  journalpost?: Record<string, JsonValue>;
-  korrespondansepart?: Record<string, JsonValue>[];
-}
-
-/** `GET info/me`: whose token it is. */
-export interface MyInfo {
-  userId: string;
-  [extra: string]: JsonValue | undefined;
-}
-
-export interface FullTextSetBody {
-  dokumentversjonId: string;
-  tekst: string;
-}
-
-// ---- Response bodies (what noarkq accepts: lenient where real deployments vary) ----
-// Ids and versions are normalised to strings; fields the spec does not list are kept.
-
-export interface EntityObject {
-  type: string;
-  id: string;
-  version: string;
-  fields: Record<string, JsonValue>;
-  /** Reference name → id (or ids), normalised to strings. */
-  links: Record<string, string | string[]>;
-  /** Keys the spec does not list, kept as received. */
-  [extra: string]: JsonValue | undefined;
-}
-
-export interface QueryResponse {
-  hasMore: boolean;
-  results: EntityObject[];
-  [extra: string]: JsonValue | EntityObject[] | undefined;
-}
-
-export interface TransactionResponse {
-  /** Temporary id (new entities) or numeric id (updated ones) → the saved entity. */
-  saved: Record<string, EntityObject>;
-  [extra: string]: JsonValue | Record<string, EntityObject> | undefined;
-}
-
-export interface UploadResponse {
-  /** The electronic file id (`referanseDokumentfil`), as a string. */
-  id: string;
-  [extra: string]: JsonValue | undefined;
-}
+export type {
+  AccessLogBody,
+  BsmField,
+  BsmFieldBody,
+  BsmGroup,
+  BsmGroupBody,
+  BsmGroupHead,
+  BulkBody,
+  ChangeLogBody,
+  ChangeLogResponse,
+  CodeList,
+  CodeListValue,
+  CodeListValueBody,
+  DownloadLogBody,
+  EntityObject,
+  ExpandFolderBody,
+  ExpandRecordBody,
+  FullTextResponse,
+  FullTextSearchBody,
+  FullTextSetBody,
+  MyInfo,
+  PagedLogResponse,
+  QueryBody,
+  QueryResponse,
+  TransactionBody,
+  TransactionResponse,
+  UploadResponse,
+};
+export type { FullTextFacet, FullTextFilterValue, FullTextHit, TransactionAction } from '../../core/api';
 
 export interface DownloadResult {
   /** From the response's Content-Disposition, when it has one. */
@@ -180,73 +111,6 @@ export interface DownloadResult {
   bytes: number;
   /** Where it was written, for a download to a path. */
   path?: string;
-}
-
-export interface CodeListValue {
-  code: string;
-  name?: string;
-  description?: string;
-  authority?: string;
-  [extra: string]: JsonValue | undefined;
-}
-
-export interface CodeList {
-  type: string;
-  field: string;
-  defaultValue?: CodeListValue | null;
-  values: CodeListValue[];
-  [extra: string]: JsonValue | CodeListValue | CodeListValue[] | undefined;
-}
-
-export interface BsmField {
-  fieldId: string;
-  fieldName?: string;
-  fieldDescription?: string;
-  fieldType: string;
-  fieldValues?: string[];
-  [extra: string]: JsonValue | undefined;
-}
-
-export interface BsmGroup {
-  groupId: string;
-  groupName?: string;
-  groupDescription?: string;
-  fields: BsmField[];
-  [extra: string]: JsonValue | BsmField[] | undefined;
-}
-
-export interface ChangeLogResponse {
-  results: Record<string, JsonValue>[];
-  total: number;
-}
-
-export interface PagedLogResponse {
-  results: Record<string, JsonValue>[];
-  hasMore: boolean;
-}
-
-export interface FullTextHit {
-  /** `<EntityType>.id` → ids, normalised to strings. */
-  ids: Record<string, string[]>;
-  /** `<EntityType>.<field>` (or `Tekst`) → snippets with `|=hlstart=|`…`|=hlstop=|` (or `|=hlend=|`). */
-  highlights: Record<string, string[]>;
-  /** Requested type (as the request named it) → its objects in the hit, as `query` returns them. */
-  expand?: Record<string, EntityObject[]>;
-  [extra: string]: JsonValue | Record<string, EntityObject[]> | undefined;
-}
-
-/** Per facet field, the number of hits with each value. */
-export interface FullTextFacet {
-  field: string;
-  values: Record<string, number>;
-  [extra: string]: JsonValue | undefined;
-}
-
-export interface FullTextResponse {
-  results: FullTextHit[];
-  facets: FullTextFacet[];
-  total: number;
-  [extra: string]: JsonValue | FullTextHit[] | FullTextFacet[] | undefined;
 }
 
 /** One page of a `queryAll` walk. */
@@ -291,12 +155,12 @@ export interface ArchiveApi {
   download(id: string, target: DownloadTarget, options?: TransferOptions & { variant?: 'original' | 'lightpdf' }): Promise<ArchiveResponse<DownloadResult>>;
 
   codeLists(filter?: { type?: string; field?: string }, options?: CallOptions): Promise<ArchiveResponse<{ results: CodeList[] }>>;
-  putCodeListValue(field: string, code: string, value: { name?: string; description?: string }, options?: CallOptions): Promise<ArchiveResponse<CodeListValue>>;
+  putCodeListValue(field: string, code: string, value: CodeListValueBody, options?: CallOptions): Promise<ArchiveResponse<CodeListValue>>;
   deleteCodeListValue(field: string, code: string, options?: CallOptions): Promise<ArchiveResponse<null>>;
 
   bsmRegistry(filter?: { groupId?: string; fieldId?: string }, options?: CallOptions): Promise<ArchiveResponse<{ results: BsmGroup[] }>>;
-  putBsmGroup(groupId: string, group: { groupName?: string; groupDescription?: string }, options?: CallOptions): Promise<ArchiveResponse<Omit<BsmGroup, 'fields'>>>;
-  putBsmField(groupId: string, fieldId: string, field: { fieldName?: string; fieldDescription?: string; fieldType?: string; fieldValues?: string[] }, options?: CallOptions): Promise<ArchiveResponse<BsmField>>;
+  putBsmGroup(groupId: string, group: BsmGroupBody, options?: CallOptions): Promise<ArchiveResponse<BsmGroupHead>>;
+  putBsmField(groupId: string, fieldId: string, field: BsmFieldBody, options?: CallOptions): Promise<ArchiveResponse<BsmField>>;
   deleteBsmGroup(groupId: string, options?: CallOptions): Promise<ArchiveResponse<null>>;
   deleteBsmField(groupId: string, fieldId: string, options?: CallOptions): Promise<ArchiveResponse<null>>;
 

@@ -18,13 +18,17 @@ import type {
   ArchiveApi,
   ArchiveResponse,
   BsmField,
+  BsmFieldBody,
   BsmGroup,
+  BsmGroupBody,
+  BsmGroupHead,
   BulkBody,
   CallOptions,
   ChangeLogBody,
   ChangeLogResponse,
   CodeList,
   CodeListValue,
+  CodeListValueBody,
   DownloadLogBody,
   DownloadResult,
   DownloadTarget,
@@ -76,10 +80,11 @@ import {
   codeListValueSchema,
   downloadLogResponseSchema,
   fullTextResponseSchema,
+  jsonErrorRequestHeaders,
   queryResponseSchema,
   transactionResponseSchema,
   uploadResponseSchema,
-} from './responseSchemas';
+} from '../../core/api';
 import { delayBeforeNextAttempt, pause, retriedStatuses, retryAfterMs, retryPolicy, type RetryOptions, type RetryPolicy } from './retryPolicy';
 import { defaultTimeLimits, type TimeLimits } from './timeLimits';
 
@@ -302,7 +307,7 @@ export class ArchiveClient implements ArchiveApi {
     return this.json('GET', withQuery('code-lists', { type: filter.type, field: filter.field }), undefined, codeListsResponseSchema, { write: false, signal: options.signal });
   }
 
-  putCodeListValue(field: string, code: string, value: { name?: string; description?: string }, options: CallOptions = {}): Promise<ArchiveResponse<CodeListValue>> {
+  putCodeListValue(field: string, code: string, value: CodeListValueBody, options: CallOptions = {}): Promise<ArchiveResponse<CodeListValue>> {
     return this.json('PUT', `code-lists/${pathSegment(field)}/${pathSegment(code)}`, value, codeListValueSchema, {
       write: true,
       outcome: () => registryOutcomeCheck(`the change of code ${code} in ${field}`, `GET code-lists?field=${encodeURIComponent(field)}`),
@@ -322,7 +327,7 @@ export class ArchiveClient implements ArchiveApi {
     return this.json('GET', withQuery('bsm-registry', { groupId: filter.groupId, fieldId: filter.fieldId }), undefined, bsmRegistryResponseSchema, { write: false, signal: options.signal });
   }
 
-  putBsmGroup(groupId: string, group: { groupName?: string; groupDescription?: string }, options: CallOptions = {}): Promise<ArchiveResponse<Omit<BsmGroup, 'fields'>>> {
+  putBsmGroup(groupId: string, group: BsmGroupBody, options: CallOptions = {}): Promise<ArchiveResponse<BsmGroupHead>> {
     return this.json('PUT', `bsm-registry/group/${pathSegment(groupId)}`, group, bsmGroupHeadSchema, {
       write: true,
       outcome: () => registryOutcomeCheck(`the change of BSM group ${groupId}`, `GET bsm-registry?groupId=${encodeURIComponent(groupId)}`),
@@ -330,7 +335,7 @@ export class ArchiveClient implements ArchiveApi {
     });
   }
 
-  putBsmField(groupId: string, fieldId: string, field: { fieldName?: string; fieldDescription?: string; fieldType?: string; fieldValues?: string[] }, options: CallOptions = {}): Promise<ArchiveResponse<BsmField>> {
+  putBsmField(groupId: string, fieldId: string, field: BsmFieldBody, options: CallOptions = {}): Promise<ArchiveResponse<BsmField>> {
     return this.json('PUT', `bsm-registry/group/${pathSegment(groupId)}/field/${pathSegment(fieldId)}`, field, bsmFieldSchema, {
       write: true,
       outcome: () => registryOutcomeCheck(`the change of BSM field ${groupId}/${fieldId}`, `GET bsm-registry?groupId=${encodeURIComponent(groupId)}&fieldId=${encodeURIComponent(fieldId)}`),
@@ -498,8 +503,7 @@ export class ArchiveClient implements ArchiveApi {
         ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
         'user-agent': userAgent,
         accept: 'application/json',
-        'x-service-error-response-type': 'application/json',
-        'x-documaster-error-response-type': 'application/json',
+        ...jsonErrorRequestHeaders,
       };
       let body: string | AsyncIterable<Buffer> | undefined = jsonText;
       let upload: UploadBody | undefined;

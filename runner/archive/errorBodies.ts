@@ -4,18 +4,9 @@
  * `ArchiveError`. Whatever comes back, no token or secret is repeated in it.
  */
 import { STATUS_CODES } from 'node:http';
-import { z } from 'zod';
+import { errorBodySchema } from '../../core/api';
 import { redact } from '../auth/secretRedaction';
 import { ArchiveError, type RequestSummary } from './archiveErrors';
-
-const jsonErrorSchema = z.object({
-  errorId: z.union([z.string(), z.number()]).transform(String).optional(),
-  description: z.string().optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-  status: z.union([z.number(), z.string()]).optional(),
-});
 
 /** The `ArchiveError` for an error status and the body that came with it. */
 export function archiveErrorFrom(request: RequestSummary, status: number, contentType: string | undefined, rawBody: string, secrets: readonly string[], attempts = 1): ArchiveError {
@@ -25,7 +16,7 @@ export function archiveErrorFrom(request: RequestSummary, status: number, conten
   const looksJson = /json/i.test(contentType ?? '') || trimmed.startsWith('{');
   if (looksJson) {
     try {
-      const parsed = jsonErrorSchema.safeParse(JSON.parse(trimmed));
+      const parsed = errorBodySchema.safeParse(JSON.parse(trimmed));
       if (parsed.success) {
         const e = parsed.data;
         const description = e.description ?? e.error_description ?? e.message ?? e.error;

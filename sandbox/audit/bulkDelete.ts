@@ -15,6 +15,7 @@
  * change log with its last fields, as a transaction's delete writes; a Dokumentversjon's file
  * becomes unlinked and expires like any unlinked upload.
  */
+import { bulkDeleteBodySchema as bulkDeleteBody } from '../../core/api';
 import { z } from 'zod';
 import { bulkDeleteTypes } from '../../core/document/requestBodyShapes';
 import type { JsonValue } from '../../core/jsonValue';
@@ -35,15 +36,13 @@ import { ancestorsCte, containmentKeys, loadSubtree } from './containment';
 
 const idText = z.union([z.string(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform((v) => String(v).trim());
 
-export const bulkDeleteBodySchema = z
-  .object({
-    type: z.string().min(1, 'give the type of the entity'),
-    id: idText,
-    /** The vendor's doc says integer, its Java client sends a string: either. */
-    version: idText.optional(),
-    deleteObjectsLinkedToPrecedents: z.boolean({ error: 'deleteObjectsLinkedToPrecedents is true or false' }).optional(),
-  })
-  .strict();
+export const bulkDeleteBodySchema = bulkDeleteBody.extend({
+  type: z.string().min(1, 'give the type of the entity'),
+  id: idText,
+  /** The vendor's doc says integer, its Java client sends a string: either. */
+  version: idText.optional(),
+  deleteObjectsLinkedToPrecedents: z.boolean({ error: 'deleteObjectsLinkedToPrecedents is true or false' }).optional(),
+});
 
 export interface BulkDeleteOrder {
   rootId: number;

@@ -5,6 +5,7 @@
  * spec's name for Dokument), the id exists (404) and is of that type, and an entity inside a
  * closed one cannot be opened on its own (its container stays closed; open that instead).
  */
+import { bulkBodySchema as bulkBody } from '../../core/api';
 import { z } from 'zod';
 import { bulkTypes } from '../../core/document/requestBodyShapes';
 import { ServiceError } from '../http/errors';
@@ -20,12 +21,10 @@ import { closedEntityMessage, findClosedContainer } from './closedEntities';
 
 const typeAliases: Readonly<Record<string, string>> = { DokumentBeskrivelse: 'Dokument' };
 
-const bulkBodySchema = z
-  .object({
-    type: z.string().min(1, 'give the type of the entity'),
-    id: z.union([z.string(), z.number().int().nonnegative()]).transform((v) => String(v).trim()),
-  })
-  .strict();
+const bulkBodySchema = bulkBody.extend({
+  type: z.string().min(1, 'give the type of the entity'),
+  id: z.union([z.string(), z.number().int().nonnegative()]).transform((v) => String(v).trim()),
+});
 
 /** The model type a bulk `type` stands for, or a 400 naming the accepted ones. */
 function bulkType(services: SandboxServices, name: string): string {

@@ -21,6 +21,7 @@
  * (client/changelog/ChangeLogResult.java, serialization/ZonedDateTimeDeserializer.java), so a real
  * tenant must write it so. `systemId` (the uuid) and `modifiedByUserId` are the vendor's 3.8.0 fields.
  */
+import type { ChangeLogResponseWire } from '../../core/api';
 import { changeLogTypesSince380 } from '../../core/document/requestBodyShapes';
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema';
@@ -38,7 +39,7 @@ import { changeLogBodySchema, defaultLogLimit } from './logRequests';
 
 type ValueMap = Record<string, string | number | boolean | null>;
 
-export interface ChangeLogResult {
+export type ChangeLogResult = {
   id: string;
   systemId: string | null;
   type: string;
@@ -54,7 +55,7 @@ export interface ChangeLogResult {
   removedValue?: ValueMap | null;
   previousParent?: ValueMap | null;
   currentParent?: ValueMap | null;
-}
+};
 
 /** The spec's "only for ..." notes, as data. */
 const fieldsByRevisionType: Record<RevisionType, readonly (keyof ChangeLogResult)[]> = {
@@ -188,6 +189,6 @@ export function registerChangeLogEndpoint(router: Router, services: SandboxServi
       [ids, limit, offset],
     );
     const count = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM change_log WHERE entity_id = ANY($1::bigint[])', [ids]);
-    sendJson(res, 200, { results: rows.map((row) => toChangeLogResult(row, model, services.timeZone)), total: Number(count.rows[0]?.n ?? 0) });
+    sendJson(res, 200, { results: rows.map((row) => toChangeLogResult(row, model, services.timeZone)), total: Number(count.rows[0]?.n ?? 0) } satisfies ChangeLogResponseWire);
   });
 }

@@ -3,6 +3,7 @@
  * `limit` 1..100, default 10; `offset` default 0) and the created-date bounds of the access and
  * download logs.
  */
+import { accessLogBodySchema as accessLogBody, changeLogBodySchema as changeLogBody, downloadLogBodySchema as downloadLogBody } from '../../core/api';
 import { z } from 'zod';
 import { archiveDay } from '../../core/query/archiveDay';
 import { ServiceError } from '../http/errors';
@@ -16,46 +17,26 @@ const offsetSchema = z.number().int('must be a whole number').min(0, 'cannot be 
 const limitSchema = z.number().int('must be a whole number').min(1, 'must be at least 1').max(maxLogLimit, `can be at most ${maxLogLimit}: page with \`offset\``).optional();
 const idSchema = z.union([z.string().trim().min(1, 'give the id or uuid of the entity'), z.number().int().nonnegative()]).transform(String);
 
-export const changeLogBodySchema = z
-  .object({
-    type: z.string().min(1).optional(),
-    id: idSchema,
-    /** Vendor notes §1: default true — the changes of everything inside the entity are listed too. */
-    includeChildChanges: z.boolean().optional(),
-    /** Vendor notes §1: default true. The docs show no nested shape, so the sandbox lists child
-     * changes flat, in revision order, either way; taken, not refused, as the vendor's own request sends it. */
-    nestChildChanges: z.boolean().optional(),
-    offset: offsetSchema,
-    limit: limitSchema,
-  })
-  .strict();
-
-const readLogFilters = {
-  createdDateFrom: z.string().optional(),
-  createdDateTo: z.string().optional(),
-  userName: z.string().optional(),
+// core/api's bodies, with the vendor's paging limits and the archive's checks on top.
+export const changeLogBodySchema = changeLogBody.extend({
+  type: z.string().min(1).optional(),
+  id: idSchema,
   offset: offsetSchema,
   limit: limitSchema,
-};
+});
 
-export const accessLogBodySchema = z
-  .object({
-    ...readLogFilters,
-    objectType: z.string().min(1).optional(),
-    objectUUIDs: z.array(z.string()).optional(),
-  })
-  .strict();
+const paging = { offset: offsetSchema, limit: limitSchema };
+
+export const accessLogBodySchema = accessLogBody.extend({ ...paging, objectType: z.string().min(1).optional() });
 
 const uuidListSchema = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
-export const downloadLogBodySchema = z
-  .object({
-    ...readLogFilters,
-    dokumentversjonUUIDs: uuidListSchema.optional(),
-    /** The spec's sample request writes the list key without the final s; taken as the same filter. */
-    dokumentversjonUUID: uuidListSchema.optional(),
-  })
-  .strict();
+export const downloadLogBodySchema = downloadLogBody.extend({
+  ...paging,
+  dokumentversjonUUIDs: uuidListSchema.optional(),
+  /** The spec's sample request writes the list key without the final s; taken as the same filter. */
+  dokumentversjonUUID: uuidListSchema.optional(),
+});
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -5,6 +5,7 @@
  * user name and object, page with offset/limit (1..100, default 10) and answer
  * `{results, hasMore}`, oldest first. Entries carry exactly the spec's fields.
  */
+import type { AccessLogResponseWire, DownloadLogResponseWire } from '../../core/api';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
@@ -15,22 +16,22 @@ import { accessLogBodySchema, createdDateBound, defaultLogLimit, downloadLogBody
 
 /** `version` is a number here, unlike an entity's: the vendor documents `"version": number` and its
  * Java client reads it as an Integer (client/accesslog/AccessLogResult.java); `userId` is its 3.7.0 field. */
-export interface AccessLogResult {
+export type AccessLogResult = {
   createdDate: string;
   userName: string;
   userId: string;
   objectType: string;
   objectUUID: string;
   version: number;
-}
+};
 
-export interface DownloadLogResult {
+export type DownloadLogResult = {
   createdDate: string;
   userName: string;
   userId: string;
   /** Null for a download of a file no Dokumentversjon linked yet (its uploader may fetch it). */
   dokumentversjonUUID: string | null;
-}
+};
 
 interface CommonFilters {
   createdDateFrom?: string;
@@ -84,7 +85,7 @@ export function registerAccessLogEndpoint(router: Router, services: SandboxServi
       objectUUID: r.object_uuid,
       version: Number(r.version),
     }));
-    sendJson(res, 200, { results, hasMore });
+    sendJson(res, 200, { results, hasMore } satisfies AccessLogResponseWire);
   });
 }
 
@@ -104,6 +105,6 @@ export function registerDownloadLogEndpoint(router: Router, services: SandboxSer
       body,
     );
     const results: DownloadLogResult[] = rows.map((r) => ({ createdDate: zonedTimestamp(r.created_date, services.timeZone), userName: r.user_name, userId: r.user_id, dokumentversjonUUID: r.dokumentversjon_uuid }));
-    sendJson(res, 200, { results, hasMore });
+    sendJson(res, 200, { results, hasMore } satisfies DownloadLogResponseWire);
   });
 }

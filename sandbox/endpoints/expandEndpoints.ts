@@ -18,6 +18,7 @@
  * (`VoidResponseHandler`): the answer is 204. Its mapper leaves out null fields (NON_NULL), so
  * every field is optional here; a key nobody documents is refused naming it.
  */
+import { expandFolderBodySchema as folderBody, expandRecordBodySchema as recordBody } from '../../core/api';
 import { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
 import type { Account } from '../auth/accounts';
@@ -32,46 +33,18 @@ import { ActionError, TransactionRun, type TxAction } from '../store/transaction
 import { checkWithCore } from './transactionEndpoint';
 
 const id = z.union([z.string(), z.number().int()], { error: 'id is the id of the entity to expand' }).transform(String);
-const text = z.string().optional();
 const whole = z.number().int('must be a whole number').optional();
 
-export const expandFolderBodySchema = z
-  .object({
-    id,
-    saksmappe: z
-      .object({
-        mappeIdent: text,
-        saksaar: whole,
-        sakssekvensnummer: whole,
-        saksansvarlig: text,
-        saksansvarligBrukerIdent: text,
-        saksdato: text,
-        administrativEnhet: text,
-        saksstatus: text,
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
+// core/api's bodies, with the archive's checks on top.
+export const expandFolderBodySchema = folderBody.extend({
+  id,
+  saksmappe: folderBody.shape.saksmappe.unwrap().extend({ saksaar: whole, sakssekvensnummer: whole }).optional(),
+});
 
-export const expandRecordBodySchema = z
-  .object({
-    id,
-    journalpost: z
-      .object({
-        journalaar: whole,
-        journalsekvensnummer: whole,
-        journalpostnummer: whole,
-        journalansvarlig: text,
-        journalansvarligBrukerIdent: text,
-        journalposttype: text,
-        journalstatus: text,
-      })
-      .strict()
-      .optional(),
-    korrespondansepart: z.array(z.object({ korrespondansepartNavn: text, korrespondanseparttype: text }).strict()).optional(),
-  })
-  .strict();
+export const expandRecordBodySchema = recordBody.extend({
+  id,
+  journalpost: recordBody.shape.journalpost.unwrap().extend({ journalaar: whole, journalsekvensnummer: whole, journalpostnummer: whole }).optional(),
+});
 
 interface Expansion {
   endpoint: string;

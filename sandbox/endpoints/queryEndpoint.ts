@@ -1,4 +1,5 @@
 /** `POST /query`: checked by core, compiled to SQL, answered as `{hasMore, results}`. */
+import type { QueryResponseWire } from '../../core/api';
 import { recordReads } from '../audit/accessLog';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
@@ -40,6 +41,6 @@ export function registerQueryEndpoint(router: Router, services: SandboxServices)
     const page = rows.slice(0, limit);
     const results = await toResults(services.db, services.model, page, services.timeZone);
     await recordReads(services, account, results);
-    sendJson(res, 200, { hasMore: rows.length > limit, results });
+    sendJson(res, 200, { hasMore: rows.length > limit, results } satisfies QueryResponseWire);
   });
 }

@@ -2,6 +2,7 @@
  * `POST /transaction`: the core transaction checks first (the same ones the editor shows; their
  * errors are 400 naming the action), then the actions in one SQL transaction.
  */
+import type { TransactionResponseWire } from '../../core/api';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { checkTransaction, TxCodes, type BsmGroup } from '../../core/transaction';
 import { ServiceError } from '../http/errors';
@@ -57,7 +58,7 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
     const { value, text } = await readJsonBody(req, services.limits.maxBodyBytes);
     const bsmRegistry = await services.bsmRegistry();
     await checkWithCore(text, services, bsmRegistry);
-    const actions = plainTransactionActions(value) ?? (validateBody(transactionBodySchema, value, 'transaction').actions as TxAction[]);
+    const actions = plainTransactionActions(value) ?? (validateBody(transactionBodySchema, value, 'transaction').actions);
     let saved;
     try {
       saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account).run(actions));
@@ -68,6 +69,6 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
       }
       throw error;
     }
-    sendJson(res, 200, { saved });
+    sendJson(res, 200, { saved } satisfies TransactionResponseWire);
   });
 }

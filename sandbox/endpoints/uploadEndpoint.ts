@@ -1,4 +1,5 @@
 /** `POST /upload`: the body is the file, streamed to disk; the name comes from Content-Disposition. */
+import type { UploadResponseWire } from '../../core/api';
 import { parseContentDisposition } from '../files/contentDisposition';
 import { ServiceError } from '../http/errors';
 import { sendJson } from '../http/responses';
@@ -14,6 +15,6 @@ export function registerUploadEndpoint(router: Router, services: SandboxServices
       throw new ServiceError(413, `The file is ${declared} bytes; the upload limit is ${services.limits.maxUploadBytes} bytes.`);
     }
     const file = await services.files.store(req, disposition.fileName, account.login, services.limits.maxUploadBytes);
-    sendJson(res, 200, { id: String(file.id) });
+    sendJson(res, 200, { id: String(file.id) } satisfies UploadResponseWire);
   });
 }

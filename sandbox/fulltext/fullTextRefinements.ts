@@ -5,15 +5,12 @@
  * fields, and `expand` (the named entities as the query endpoint returns them). With `publicUse`
  * a screened entity is neither matched nor expanded, as the query endpoint hides it.
  */
+import type { FullTextFacetWire } from '../../core/api';
 import { fullTextFilterField, fullTextKeyOf, type FullTextExpandKey } from '../../core/document/fullTextSearchTerms';
 import type { NoarkModel } from '../../core/schema';
 import type { SqlSession, SqlValue } from '../store/database';
 import { toResults, type EntityResult, type EntityRow } from '../store/entityRows';
 
-export interface FullTextFacet {
-  field: string;
-  values: Record<string, number>;
-}
 
 type FilterValue = string | number | boolean;
 
@@ -72,8 +69,8 @@ export function filterConditions(filters: readonly ResolvedFilter[], alias: stri
 }
 
 /** Per filtered field, how many entries of the search (`where` over entry `e`) hold each value. */
-export async function countFacets(session: SqlSession, filters: readonly ResolvedFilter[], where: string, params: readonly SqlValue[], publicUse: boolean): Promise<FullTextFacet[]> {
-  const facets: FullTextFacet[] = [];
+export async function countFacets(session: SqlSession, filters: readonly ResolvedFilter[], where: string, params: readonly SqlValue[], publicUse: boolean): Promise<FullTextFacetWire[]> {
+  const facets: FullTextFacetWire[] = [];
   for (const f of filters) {
     const values: Record<string, number> = {};
     if (f.target) {

@@ -12,6 +12,7 @@
  * every filter), as a search index counts facets within its filtered result; the recorded real
  * response of an unfiltered search has `facets: []`.
  */
+import { fullTextSearchBodySchema as fullTextSearchBody, type FullTextHitWire, type FullTextResponseWire } from '../../core/api';
 import { z } from 'zod';
 import { fullTextExpandKeys } from '../../core/document/fullTextSearchTerms';
 import { recordReads } from '../audit/accessLog';
@@ -25,7 +26,7 @@ import type { EntityResult } from '../store/entityRows';
 import type { NoarkModel } from '../../core/schema';
 import { doctypes, textKeyOrder, type Doctype } from './fullTextEntries';
 import { fullTextConfiguration } from './fullTextIndexer';
-import { countFacets, expandHits, filterConditions, resolveExpand, resolveFilters, type FullTextFacet } from './fullTextRefinements';
+import { countFacets, expandHits, filterConditions, resolveExpand, resolveFilters } from './fullTextRefinements';
 
 export const highlightStart = '|=hlstart=|';
 export const highlightStop = '|=hlstop=|';
@@ -33,30 +34,21 @@ const fragmentDelimiter = '|=fragment=|';
 
 const filterValue = z.union([z.string(), z.number(), z.boolean()], { error: 'a filter value is a string (a number or boolean is read as its text)' });
 
-export const fullTextBodySchema = z
-  .object({
-    doctype: z.enum(doctypes, { error: `doctype is one of ${doctypes.join(', ')}` }).optional(),
-    query: z.string({ error: (issue) => (issue.input === undefined ? 'give the text to search for' : 'query is a string of free text') }),
-    // The vendor documents a list per field; a single value is read as a list of one.
-    filters: z.record(z.string(), z.union([filterValue, z.array(filterValue)]), { error: 'filters is an object: field → value or list of values' }).optional(),
-    publicUse: z.boolean().optional(),
-    expand: z.array(z.string(), { error: `expand is a list of entity types (${fullTextExpandKeys.join(', ')})` }).optional(),
-    limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
-    offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
-  })
-  .strict();
+export const fullTextBodySchema = fullTextSearchBody.extend({
+  doctype: z.enum(doctypes, { error: `doctype is one of ${doctypes.join(', ')}` }).optional(),
+  query: z.string({ error: (issue) => (issue.input === undefined ? 'give the text to search for' : 'query is a string of free text') }),
+  // The vendor documents a list per field; a single value is read as a list of one.
+  filters: z.record(z.string(), z.union([filterValue, z.array(filterValue)]), { error: 'filters is an object: field → value or list of values' }).optional(),
+  expand: z.array(z.string(), { error: `expand is a list of entity types (${fullTextExpandKeys.join(', ')})` }).optional(),
+  limit: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
+  offset: z.number().int('must be a whole number').min(0, 'cannot be negative').optional(),
+});
 
-export interface FullTextResult {
-  ids: Record<string, string[]>;
-  highlights: Record<string, string[]>;
-  expand: Record<string, EntityResult[]>;
-}
+/** A hit as the sandbox builds it: core/api's, with its ids already strings and `expand` always present. */
+type FullTextResult = FullTextHitWire & { ids: Record<string, string[]>; expand: Record<string, EntityResult[]> };
 
-export interface FullTextResponse {
-  results: FullTextResult[];
-  facets: FullTextFacet[];
-  total: number;
-}
+/** The answer as the sandbox builds it (core/api's `FullTextResponseWire`, narrowed). */
+type FullTextResponse = FullTextResponseWire & { results: FullTextResult[] };
 
 export interface FullTextSearchRequest {
   doctype: Doctype;
@@ -148,6 +140,6 @@ export function registerFullTextSearchEndpoint(router: Router, services: Sandbox
       publicUse: body.publicUse,
     }, services.timeZone);
     await recordReads(services, account, expandedEntities(response));
-    sendJson(res, 200, response);
+    sendJson(res, 200, response satisfies FullTextResponseWire);
   });
 }

@@ -7,6 +7,7 @@
  * is an empty JSON object. `tekst` left out or null sets the text to null (the vendor's doc: "if not
  * specified, the text will be set to null"): the version then has no text to find, not even its file's.
  */
+import { fullTextSetBodySchema as fullTextSetBody } from '../../core/api';
 import { z } from 'zod';
 import { ServiceError } from '../http/errors';
 import { readJsonBody, validateBody } from '../http/requestBody';
@@ -16,14 +17,12 @@ import type { SandboxServices } from '../sandboxServices';
 import { maxIndexedTextLength } from './fileText';
 import type { FullTextIndexer } from './fullTextIndexer';
 
-export const fullTextSetBodySchema = z
-  .object({
-    dokumentversjonId: z.union([z.string().regex(/^\d{1,18}$/, 'the numeric id of the Dokumentversjon'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)], {
-      error: 'dokumentversjonId is the id of a Dokumentversjon (a string of digits)',
-    }),
-    tekst: z.string({ error: 'tekst is a string, or null to set no text' }).nullable().optional(),
-  })
-  .strict();
+export const fullTextSetBodySchema = fullTextSetBody.extend({
+  dokumentversjonId: z.union([z.string().regex(/^\d{1,18}$/, 'the numeric id of the Dokumentversjon'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)], {
+    error: 'dokumentversjonId is the id of a Dokumentversjon (a string of digits)',
+  }),
+  tekst: z.string({ error: 'tekst is a string, or null to set no text' }).nullable().optional(),
+});
 
 export function fullTextSetSchemaStatements(): string[] {
   return [`CREATE TABLE IF NOT EXISTS fulltext_set_text (dokumentversjon_id bigint PRIMARY KEY, tekst text NOT NULL)`];

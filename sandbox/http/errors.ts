@@ -4,6 +4,7 @@
  * `X-Documaster-Error-Response-Type`; the JSON shape is the vendor's `{errorId, description, status}`.
  */
 import { randomUUID } from 'node:crypto';
+import { errorResponseTypeHeaders, type ErrorBody } from '../../core/api';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /** An error a handler throws to answer the request with `status` and a message for the user. */
@@ -18,7 +19,6 @@ export class ServiceError extends Error {
   }
 }
 
-export const errorResponseTypeHeaders = ['x-service-error-response-type', 'x-documaster-error-response-type'] as const;
 
 export function wantsJsonErrors(req: IncomingMessage): boolean {
   return errorResponseTypeHeaders.some((name) => {
@@ -28,11 +28,6 @@ export function wantsJsonErrors(req: IncomingMessage): boolean {
   });
 }
 
-export interface ErrorBody {
-  errorId: string;
-  description: string;
-  status: number;
-}
 
 export function sendError(req: IncomingMessage, res: ServerResponse, status: number, description: string, headers: Readonly<Record<string, string>> = {}): void {
   if (res.headersSent) {

@@ -3,6 +3,7 @@
  * registryIds.ts); a field's predefined values must fit its type, so that every value the
  * transaction checks let through can be stored in that type.
  */
+import { bsmFieldBodySchema, bsmGroupBodySchema, type BsmGroupHead, type BsmRegistryResponseWire } from '../../core/api';
 import { z } from 'zod';
 import type { BsmField, BsmGroup } from '../../core/transaction';
 import { isAbsoluteUri } from '../../core/transaction/bsmChecks';
@@ -17,21 +18,18 @@ import { requireRegistryId } from './registryIds';
 
 const text = (what: string) => z.string({ error: `${what} is a string` });
 
-const groupBodySchema = z
-  .object({
-    groupName: text('groupName').trim().min(1, 'a groupName cannot be empty').optional(),
-    groupDescription: text('groupDescription').optional(),
-  })
-  .strict();
+// core/api's bodies, with the archive's checks on top.
+const groupBodySchema = bsmGroupBodySchema.extend({
+  groupName: text('groupName').trim().min(1, 'a groupName cannot be empty').optional(),
+  groupDescription: text('groupDescription').optional(),
+});
 
-const fieldBodySchema = z
-  .object({
-    fieldName: text('fieldName').trim().min(1, 'a fieldName cannot be empty').optional(),
-    fieldDescription: text('fieldDescription').optional(),
-    fieldType: z.enum(bsmFieldTypes, { error: `fieldType is one of ${bsmFieldTypes.join(', ')}` }).optional(),
-    fieldValues: z.array(z.union([z.string(), z.number()]), { error: 'fieldValues is an array of allowed values' }).nullable().optional(),
-  })
-  .strict();
+const fieldBodySchema = bsmFieldBodySchema.extend({
+  fieldName: text('fieldName').trim().min(1, 'a fieldName cannot be empty').optional(),
+  fieldDescription: text('fieldDescription').optional(),
+  fieldType: z.enum(bsmFieldTypes, { error: `fieldType is one of ${bsmFieldTypes.join(', ')}` }).optional(),
+  fieldValues: z.array(z.union([z.string(), z.number()]), { error: 'fieldValues is an array of allowed values' }).nullable().optional(),
+});
 
 /** The text form of a predefined value of a field of `fieldType`, or undefined when it does not fit. */
 function predefinedValue(fieldType: string, value: string | number): string | undefined {
@@ -107,14 +105,14 @@ export function registerBsmRegistryEndpoints(router: Router, services: SandboxSe
   router.api('GET', '/bsm-registry', async ({ res, url }) => {
     const groupId = queryId(url, 'groupId');
     const fieldId = queryId(url, 'fieldId');
-    sendJson(res, 200, { results: filtered(await store.registry(), groupId, fieldId) });
+    sendJson(res, 200, { results: filtered(await store.registry(), groupId, fieldId) } satisfies BsmRegistryResponseWire);
   });
 
   router.api('PUT', '/bsm-registry/group/{groupId}', async (ctx) => {
     const groupId = pathId(ctx, 'groupId');
     const { value } = await readJsonBody(ctx.req, services.limits.maxBodyBytes);
     const body = validateBody(groupBodySchema, value, 'BSM group');
-    sendJson(ctx.res, 200, await store.putGroup(groupId, body));
+    sendJson(ctx.res, 200, (await store.putGroup(groupId, body)) satisfies BsmGroupHead);
   });
 
   router.api('PUT', '/bsm-registry/group/{groupId}/field/{fieldId}', async (ctx) => {
@@ -131,7 +129,7 @@ export function registerBsmRegistryEndpoints(router: Router, services: SandboxSe
       fieldType: body.fieldType,
       fieldValues,
     });
-    sendJson(ctx.res, 200, field);
+    sendJson(ctx.res, 200, field satisfies BsmField);
   });
 
   router.api('DELETE', '/bsm-registry/group/{groupId}', async (ctx) => {

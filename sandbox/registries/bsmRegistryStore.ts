@@ -31,11 +31,11 @@ export function bsmRegistrySchemaStatements(): string[] {
 }
 
 /** A group without its fields, as `PUT bsm-registry/group/{groupId}` answers it. */
-export interface BsmGroupDefinition {
+export type BsmGroupDefinition = {
   groupId: string;
   groupName?: string;
   groupDescription?: string;
-}
+};
 
 /** What a PUT changes; an absent property keeps the stored value. */
 export interface BsmGroupChange {

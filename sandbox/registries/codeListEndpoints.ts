@@ -3,6 +3,7 @@
  * answers one entry per entity type and code-list field (a list used by several types appears
  * once for each), filtered by `type` and `field`; a list is changed through its field name.
  */
+import { codeListValueBodySchema, type CodeListValue as CodeListValueSent, type CodeListsResponseWire } from '../../core/api';
 import { z } from 'zod';
 import type { NoarkModel } from '../../core/schema';
 import { didYouMean } from '../../core/text/didYouMean';
@@ -13,20 +14,16 @@ import type { RequestContext, Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import { deleteCodeValue, putCodeValue, readCodeLists, type CodeListValue } from './codeListValues';
 
-const codeValueBodySchema = z
-  .object({
-    name: z.string().trim().min(1, 'a name cannot be empty').optional(),
-    description: z.string().optional(),
-    authority: z.string().optional(),
-  })
-  .strict();
+const codeValueBodySchema = codeListValueBodySchema.extend({
+  name: z.string().trim().min(1, 'a name cannot be empty').optional(),
+});
 
-interface CodeListResult {
+type CodeListResult = {
   type: string;
   field: string;
   defaultValue?: Omit<CodeListValue, 'authority'>;
   values: CodeListValue[];
-}
+};
 
 /** The concrete types and code-list fields a GET asks for: 400 for names the model lacks. */
 function selection(model: NoarkModel, typeParam: string | null, fieldParam: string | null, listNames: readonly string[]): { type: string; field: string }[] {
@@ -83,7 +80,7 @@ export function registerCodeListEndpoints(router: Router, services: SandboxServi
       if (found) result.defaultValue = { code: found.code, name: found.name, ...(found.description !== undefined ? { description: found.description } : {}) };
       return result;
     });
-    sendJson(res, 200, { results });
+    sendJson(res, 200, { results } satisfies CodeListsResponseWire);
   });
 
   router.api('PUT', '/code-lists/{field}/{code}', async (ctx) => {
@@ -91,7 +88,7 @@ export function registerCodeListEndpoints(router: Router, services: SandboxServi
     const code = requireCode(requiredParam(ctx, 'code'));
     const { value } = await readJsonBody(ctx.req, services.limits.maxBodyBytes);
     const body = validateBody(codeValueBodySchema, value, 'code-list value');
-    sendJson(ctx.res, 200, await putCodeValue(services.db, field, code, body));
+    sendJson(ctx.res, 200, (await putCodeValue(services.db, field, code, body)) satisfies CodeListValueSent);
   });
 
   router.api('DELETE', '/code-lists/{field}/{code}', async (ctx) => {

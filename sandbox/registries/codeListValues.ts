@@ -6,13 +6,13 @@ import { didYouMean } from '../../core/text/didYouMean';
 import { ServiceError } from '../http/errors';
 import type { Database, SqlSession } from '../store/database';
 
-export interface CodeListValue {
+export type CodeListValue = {
   code: string;
   name: string;
   description?: string;
   /** Only values of the skjerming list carry an authority (vendor notes §1.5, code-lists). */
   authority?: string;
-}
+};
 
 export interface StoredCodeList {
   field: string;

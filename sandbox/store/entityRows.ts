@@ -17,13 +17,13 @@ export interface EntityRow {
   fields: Record<string, JsonValue>;
 }
 
-export interface EntityResult {
+export type EntityResult = {
   type: string;
   id: string;
   version: string;
   fields: Record<string, JsonValue>;
   links: Record<string, number>;
-}
+};
 
 interface LinkRow {
   from_id: number | string;

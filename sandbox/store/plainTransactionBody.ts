@@ -4,11 +4,13 @@
  * walk accepts only bodies the schema accepts and returns the actions as the schema would, and
  * leaves every other body to the schema, which then names each problem.
  */
+import { transactionActionNames, transactionActionSchema } from '../../core/api';
 import type { JsonValue } from '../../core/jsonValue';
 import type { TxAction } from './transactionExecutor';
 
-const actionKeys = new Set(['action', 'type', 'id', 'version', 'fields', 'ref', 'linkToId', 'unlinkFromId']);
-const actionNames = new Set(['save', 'link', 'unlink', 'delete']);
+// The keys and verbs of core/api's action, so this walk and the schema take the same bodies.
+const actionKeys = new Set(Object.keys(transactionActionSchema.shape));
+const actionNames = new Set<string>(transactionActionNames);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -9,6 +9,7 @@
  * made in this run) and checked there; their rows, counters and change-log entries are written as
  * a few multi-row statements (heldWrites.ts), held rows always before the database is read again.
  */
+import type { NormalisedTransactionAction } from '../../core/api';
 import { randomUUID } from 'node:crypto';
 import { canonicalScalar } from '../../core/scalarCoercion';
 import type { JsonValue } from '../../core/jsonValue';
@@ -28,16 +29,8 @@ import { asStoredJson } from './jsonbValues';
 import { isToOne, linkHop, storedLink, type StoredLink } from './linkModel';
 import { TransactionCounters } from './transactionCounters';
 
-export interface TxAction {
-  action: 'save' | 'link' | 'unlink' | 'delete';
-  type: string;
-  id: string;
-  version?: string;
-  fields?: Record<string, JsonValue>;
-  ref?: string;
-  linkToId?: string[];
-  unlinkFromId?: string[];
-}
+/** An action as the executor runs it: core/api's, normalised (link targets always a list). */
+export type TxAction = NormalisedTransactionAction;
 
 /** A failed action: `index` is its position in `actions` (0-based, as in `$.actions[index]`). */
 export class ActionError extends Error {

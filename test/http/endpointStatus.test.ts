@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { checkAnswerContract } from './contractCheck';
 import { sendApi, useTestSandbox, waitFor } from './sandboxHarness';
 import { specEndpoints } from './specRequirements';
 
@@ -74,6 +75,7 @@ async function send(method: string, call: Call, authorization: string | undefine
   const body = call.raw ? call.raw.body : call.body === undefined ? undefined : JSON.stringify(call.body);
   const response = await fetch(env.sandbox.sandbox.apiUrl + call.path, { method, headers, body });
   const text = await response.text();
+  checkAnswerContract(method, call.path, response.status, /^\s*[{[]/.test(text) ? JSON.parse(text) : undefined);
   return { status: response.status, headers: response.headers, text };
 }
 

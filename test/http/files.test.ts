@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { extractPdfText } from '../../sandbox/fulltext/fileText';
+import { checkAnswerContract } from './contractCheck';
 import { useTestSandbox } from './sandboxHarness';
 
 const maxUploadBytes = 256 * 1024;
@@ -14,7 +15,9 @@ async function upload(body: Buffer | ReadableStream<Uint8Array>, disposition: st
   if (body instanceof ReadableStream) init.duplex = 'half';
   const response = await fetch(`${env.sandbox.sandbox.apiUrl}/upload`, init);
   const text = await response.text();
-  return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : undefined, text };
+  const json = text.startsWith('{') ? JSON.parse(text) : undefined;
+  checkAnswerContract('POST', '/upload', response.status, json);
+  return { status: response.status, json, text };
 }
 
 async function download(id: string, as = env.token) {

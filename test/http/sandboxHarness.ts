@@ -1,11 +1,13 @@
 /**
  * Starts a real sandbox on 127.0.0.1 with a free port and a controllable clock, and talks to it
  * over real HTTP. Every test file starts one and stops it in `after`, most through
- * `useTestSandbox`.
+ * `useTestSandbox`. Every 2xx JSON answer is checked against core/api's response schema of its
+ * endpoint (contractCheck.ts), so every suite is also a contract test.
  */
 import { after, before } from 'node:test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/startSandbox';
 import type { SandboxOptions } from '../../sandbox/sandboxOptions';
+import { checkAnswerContract } from './contractCheck';
 
 export class TestClock {
   private offset = 0;
@@ -37,7 +39,8 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-async function toResult(response: Response): Promise<HttpResult> {
+/** The answer to `method apiPath` (relative to the API root), its body checked against the contract. */
+async function toResult(response: Response, method: string, apiPath: string): Promise<HttpResult> {
   const text = await response.text();
   let json: unknown;
   try {
@@ -45,6 +48,7 @@ async function toResult(response: Response): Promise<HttpResult> {
   } catch {
     json = undefined;
   }
+  checkAnswerContract(method, apiPath, response.status, json);
   return { status: response.status, headers: response.headers, text, json };
 }
 
@@ -61,7 +65,7 @@ export async function sendApi(t: TestSandbox, token: string, method: string, pat
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Service-Error-Response-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return toResult(response);
+  return toResult(response, method, path);
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
@@ -92,11 +96,11 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
         headers: jsonHeaders(options.token, options.headers),
         body: options.raw ? (body as string) : JSON.stringify(body),
       });
-      return toResult(response);
+      return toResult(response, 'POST', path);
     },
     async get(path, options = {}) {
       const response = await fetch(sandbox.apiUrl + path, { headers: jsonHeaders(options.token, options.headers) });
-      return toResult(response);
+      return toResult(response, 'GET', path);
     },
     query(token, body) {
       return harness.post('/query', body, { token });

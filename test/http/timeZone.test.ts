@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseArchiveTimestamp } from '../../runner/archive/responseSchemas';
+import { parseArchiveTimestamp } from '../../core/api';
 import { parseSandboxArguments } from '../../sandbox/sandboxOptions';
 import { startSandbox } from '../../sandbox/startSandbox';
 import { buildStructure, startTestSandbox, type TestSandbox } from './sandboxHarness';

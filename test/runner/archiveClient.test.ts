@@ -21,7 +21,7 @@ import {
   parseArchiveTimestamp,
   queryResponseSchema,
   transactionResponseSchema,
-} from '../../runner/archive/responseSchemas';
+} from '../../core/api';
 import { StaticTokenProvider } from '../../runner/auth/tokenProvider';
 import { fullTextIndexer } from '../../sandbox/fulltext/fullTextModule';
 import { useTestSandbox, waitFor } from '../http/sandboxHarness';
