@@ -2,6 +2,7 @@
  * What can go wrong talking to an archive, each kind its own class so that callers (the block
  * runner, the CLI, the extension) can say exactly what happened and what to do next.
  */
+import type { QueryBody } from '../../core/api/queryBodies';
 
 /** The request that failed, as shown to the user (no token, no secret). */
 export interface RequestSummary {
@@ -48,13 +49,8 @@ export class OutcomeUnknownError extends Error {
   }
 }
 
-/** A `POST query` body (as `QueryBody` in archiveApi.ts, kept here so the errors stand alone). */
-export interface CheckQuery {
-  type: string;
-  query: string;
-  parameters: Record<string, string | number | boolean | null>;
-  limit: number;
-}
+/** The `POST query` body of a check: a query body with its query, parameters and limit set. */
+export type CheckQuery = QueryBody & Required<Pick<QueryBody, 'query' | 'parameters' | 'limit'>>;
 
 /** What the caller asked for cannot be sent: a missing file, an empty file name, a bad id. Nothing
  * was sent to the archive. */
