@@ -118,6 +118,8 @@ describe('a missing path', () => {
     assert.equal(check(cmp(body('hasMore.x'), '=', 1)).detail, 'no such key: hasMore.x (hasMore is a boolean)');
     assert.equal(check(cmp(body('hasMore[0]'), '=', 1)).detail, 'hasMore is a boolean, not an array');
     assert.equal(passes({ subject: body('results[0].id.x'), test: 'absent' }), true);
+    const odd = check(cmp({ kind: 'body', segments: [{ kind: 'property', name: 'results' }, { kind: 'index', index: 0.5 }] }, '=', 1));
+    assert.equal(odd.detail, 'no element results[0.5]: results has 3 elements', 'an index no parser writes is no element either');
   });
 
   it('is the whole body when the response has none', () => {
@@ -400,6 +402,17 @@ describe('the texts of an outcome', () => {
       ['✘ EXPECT status ~ /^2\\d\\d$/ — actual 404', '✔ EXPECT hasMore = false'],
     );
     assert.equal(withImpliedStatus([cmp({ kind: 'status' }, '=', 400)]).length, 1, 'EXPECT status decides its own status');
+  });
+});
+
+describe('input no parser gives', () => {
+  it('is an outcome, not an exception: a body nested deeper than the stack', () => {
+    let deep: JsonValue = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const out = evaluateExpectation(cmp(body('v'), '=', deep), response({ v: deep }));
+    assert.equal(out.passed, false);
+    assert.equal(out.actual, '(not evaluated)');
+    assert.match(out.detail ?? '', /^could not be evaluated: /);
   });
 });
 

@@ -229,7 +229,7 @@ function walk(value: JsonValue, segments: ExpectationPath, at: number, indices: 
     return;
   }
   if (segment.kind === 'index') {
-    if (!(segment.index >= 0 && segment.index < value.length)) {
+    if (!(Number.isInteger(segment.index) && segment.index >= 0 && segment.index < value.length)) {
       missing(`no element ${pathText(segments, indices, at + 1)}: ${here() || 'the body'} has ${count(value.length, 'element')}`);
       return;
     }
