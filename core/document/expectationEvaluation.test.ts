@@ -472,6 +472,17 @@ describe('properties', () => {
     );
   });
 
+  it('%= without % is equality of texts, and %text% is "contains", whatever characters the text holds', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', '_', '\\', '.', '*', '[', '(', '$', '^', '\n', 'ø'), maxLength: 6 });
+    fc.assert(
+      fc.property(text, text, (actual, part) => {
+        assert.equal(passes(cmp(body('s'), '%=', part), { s: actual }), actual === part);
+        assert.equal(passes(cmp(body('s'), '%=', `%${part}%`), { s: actual }), actual.includes(part));
+        assert.equal(passes(cmp(body('s'), '%=', `${part}%`), { s: actual }), actual.startsWith(part));
+      }),
+    );
+  });
+
   it('= holds between a value and itself', () => {
     fc.assert(fc.property(json, (value) => assert.ok(passes(cmp(body('v'), '=', value), { v: value }))));
   });
