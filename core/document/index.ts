@@ -21,6 +21,23 @@ export {
 export { fullTextExpandKeys, fullTextFilterField, fullTextFilterNames, fullTextKeyOf, type FullTextFilterField } from './fullTextSearchTerms';
 export { requestKeywords, httpMethods, type RequestKeyword } from './requestKeywords';
 export { variableNamePattern } from './variableParser';
+export {
+  evaluateExpectation,
+  evaluateExpectations,
+  describeOutcome,
+  expectationSubjectText,
+  successStatusExpectation,
+  withImpliedStatus,
+  type ExpectationPath,
+  type ExpectationSubjectInput,
+  type ExpectationComparison,
+  type ExpectationRegex,
+  type ResolvedExpectation,
+  type ObservedResponse,
+  type ExpectationOutcome,
+  type ExpectationEvaluationOptions,
+} from './expectationEvaluation';
+export { defaultRetryIntervalMs, maxTries, retrySchedule, nextTry, describeTries, type RetryTiming, type RetryDecision } from './expectationRetry';
 export type * from './documentModel';
 export { responseShapeOfBlock, noResponseReason } from './blockResponses';
 export { resolveReference, blockNameIndex } from './referenceResolver';
