@@ -8,7 +8,7 @@ import { blockByName, parseDocument, type DocumentBlock, type NoarkqDocument } f
 import { parseTypedValue, type JsonValue } from '../core/jsonValue';
 import type { NoarkModel } from '../core/schema/types';
 import type { ArchiveApi, ExchangeLogEntry } from '../runner/archive/archiveApi';
-import { redact } from '../runner/auth/secretRedaction';
+import { redact } from '../core/text/secretRedaction';
 import type { BlockRunResult } from '../runner/blocks/blockRunResult';
 import { blockingErrors, RunSession, runnableBlocks, type RunEnvironment, type RunHooks } from '../runner/blocks/runSession';
 import type { NoarkqDiagnostic } from '../core/diagnostics';

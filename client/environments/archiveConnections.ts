@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { ArchiveApi, ExchangeLogEntry } from '../../runner/archive/archiveApi';
 import { timeLimitsOf } from '../../runner/archive/timeLimits';
-import { redact } from '../../runner/auth/secretRedaction';
+import { redact } from '../../core/text/secretRedaction';
 import { missingSecrets, type SecretName } from '../../runner/environments/environmentSecrets';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import { createTokenProvider } from '../../runner/environments/environmentTokenProvider';

@@ -34,6 +34,7 @@
 import type { JsonValue } from '../jsonValue';
 import { archiveDay, archiveTimeZone, calendarDate, timestampArchiveDate, timestampMs } from '../query/archiveDay';
 import { didYouMean } from '../text/didYouMean';
+import { redact } from '../text/secretRedaction';
 
 export type ExpectationPath = readonly ({ kind: 'property'; name: string } | { kind: 'index'; index: number } | { kind: 'each' })[];
 
@@ -512,14 +513,4 @@ function safeText(text: () => string): string {
   } catch {
     return '?';
   }
-}
-
-/**
- * `text` with every secret replaced by `***`, longest first, secrets under four characters left
- * alone: the same rule as the runner's redaction, which core may not import.
- */
-function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join('***');
-  return out;
 }

@@ -11,7 +11,7 @@ import { buildConnector, Pool, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
 import packageJson from '../../package.json';
-import { redact } from '../auth/secretRedaction';
+import { redact } from '../../core/text/secretRedaction';
 import type { TokenProvider } from '../auth/tokenProvider';
 import type {
   AccessLogBody,

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { errorBodySchema } from '../../core/api';
-import { redact } from '../auth/secretRedaction';
+import { redact } from '../../core/text/secretRedaction';
 import { ArchiveError, type RequestSummary } from './archiveErrors';
 
 /** The `ArchiveError` for an error status and the body that came with it. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dropIdToken } from './oauthTokenProvider';
-import { redact } from './secretRedaction';
+import { redact } from '../../core/text/secretRedaction';
 import { isLoopbackHost, isSecureEnough } from './loopbackHost';
 
 test('loopback hosts: localhost, 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else', () => {

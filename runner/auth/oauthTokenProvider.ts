@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { AuthenticationError, RunCancelledError, describeCause } from '../archive/archiveErrors';
 import { connectionTarget, describeFailure } from '../archive/connectionFailures';
 import { defaultTimeLimits, formatDuration, type TimeLimits } from '../archive/timeLimits';
-import { redact } from './secretRedaction';
+import { redact } from '../../core/text/secretRedaction';
 import { isSecureEnough } from './loopbackHost';
 import type { TokenProvider } from './tokenProvider';
 

@@ -1,5 +1,6 @@
 /**
- * The one place that takes secrets and tokens out of text before it is shown, logged or written:
+ * The one place that takes secrets and tokens out of text before it is shown, logged or written
+ * (the runner's messages and logs, and the excerpts of expectations):
  * error messages of identity providers and archives can echo what they were sent.
  */
 
