@@ -39,6 +39,17 @@ export const DocumentCodes = {
   bodyValueCoerced: 'noarkq.body-value-coerced',
   bodyValueNotAllowed: 'noarkq.body-value-not-allowed',
   bodyValueTooLarge: 'noarkq.body-value-too-large',
+  malformedExpectation: 'noarkq.malformed-expectation',
+  invalidRegex: 'noarkq.invalid-regex',
+  expectationBeforeRequest: 'noarkq.expectation-before-request',
+  malformedRetry: 'noarkq.malformed-retry',
+  duplicateRetry: 'noarkq.duplicate-retry',
+  expectationUnknownPath: 'noarkq.expectation-unknown-path',
+  expectationValueType: 'noarkq.expectation-value-type',
+  expectationCodeValue: 'noarkq.expectation-code-value',
+  expectationOperator: 'noarkq.expectation-operator',
+  retryOnWrite: 'noarkq.retry-on-write',
+  retryWithoutExpect: 'noarkq.retry-without-expect',
   internalError: 'noarkq.internal-error',
 } as const;
 
@@ -82,5 +93,10 @@ export const documentDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: DocumentCodes.bodyValueCoerced, severity: 'warning', description: "A value in an HTTP request's body of another JSON type that the archive converts exactly (`\"limit\": \"100\"`, `\"publicUse\": \"false\"`, a number among a BSM field's `fieldValues`): send the canonical type." },
   { code: DocumentCodes.bodyValueNotAllowed, severity: 'error', description: "A value in an HTTP request's body is not one of the values the spec lists (change-log and bulk `type`, full-text `doctype`, BSM `fieldType`, sort `order`); not an entity type of the model (a query's `type`, a full-text `expand` item); not a sortable field of the query's type (`sortOrder[].field`) or not a reference path on it (`joins`); or below its minimum (a log's `limit` is at least 1)." },
   { code: DocumentCodes.bodyValueTooLarge, severity: 'warning', description: 'A number in an HTTP request\'s body is above its maximum (`limit` of a query is at most 500, of a log at most 100).' },
+  { code: DocumentCodes.malformedExpectation, severity: 'error', description: 'An `EXPECT` line is not `EXPECT <subject> <operator> <value>` or `EXPECT <subject> exists|absent` (subject `status`, `time`, `header <name>` or a response path; a JSON literal, `@variable` or `{{reference}}` as the value).' },
+  { code: DocumentCodes.invalidRegex, severity: 'error', description: 'The regular expression after `~` in an `EXPECT` line does not compile, or has a flag JavaScript does not know.' },
+  { code: DocumentCodes.expectationBeforeRequest, severity: 'error', description: 'An `EXPECT` or `RETRY` line comes before the request line; it belongs after the request (and its body).' },
+  { code: DocumentCodes.malformedRetry, severity: 'error', description: 'A `RETRY` line is not `RETRY <n> [EVERY <duration>]` with a whole number n ≥ 1 and a duration like `500ms`, `2s` or `1m`.' },
+  { code: DocumentCodes.duplicateRetry, severity: 'error', description: 'A block has more than one `RETRY` line; only the first is used.' },
   { code: DocumentCodes.internalError, severity: 'error', description: 'noarkq failed while analysing a block; the rest of the file is still checked. Please report it.' },
 ];

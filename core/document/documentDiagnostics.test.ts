@@ -138,6 +138,13 @@ const rows: Row[] = [
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"id": "1", "limit": [[-20]]}\n', good: '### a\nPOST logs/change-log\n{"id": "1", "limit": 20}\n', fix: '20' },
   { code: 'noarkq.body-value-too-large', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [[1000]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 500}\n', fix: '500' },
   { code: 'noarkq.body-value-too-large', bad: '### a\nPOST logs/download-log\n{"limit": [[250]]}\n', good: '### a\nPOST logs/download-log\n{"limit": 100}\n', fix: '100' },
+  { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT [[status]]\n', good: '### a\nGET info/me\nEXPECT status = 200\n' },
+  { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT status [[==]] 200\n', good: '### a\nGET info/me\nEXPECT status = 200\n', fix: '=' },
+  { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT name = [[Kari]]\n', good: '### a\nGET info/me\nEXPECT name = "Kari"\n', fix: '"Kari"' },
+  { code: 'noarkq.invalid-regex', bad: '### a\nGET info/me\nEXPECT name ~ [[/(Kari/]]\n', good: '### a\nGET info/me\nEXPECT name ~ /(Kari)/\n' },
+  { code: 'noarkq.expectation-before-request', bad: '### a\n[[EXPECT]] status = 200\nGET info/me\n', good: '### a\nGET info/me\nEXPECT status = 200\n' },
+  { code: 'noarkq.malformed-retry', bad: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3 EVERY [[2h]]\nEXPECT total >= 1\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3 EVERY 2s\nEXPECT total >= 1\n' },
+  { code: 'noarkq.duplicate-retry', bad: '### a\nGET info/me\nRETRY 3\n[[RETRY]] 4\nEXPECT status = 200\n', good: '### a\nGET info/me\nRETRY 3\nEXPECT status = 200\n' },
   { code: 'noarkq.internal-error', bad: '[[### a]]\nQUERY Saksmappe\n', good: '### a\nQUERY Saksmappe\n', model: brokenModel },
 ];
 
