@@ -12,6 +12,7 @@ import { didYouMean } from '../text/didYouMean';
 import { checkTransaction, TxCodes, type BsmGroup } from '../transaction';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, HttpRequestSyntax, JsonBody, VariableDeclaration } from './documentModel';
+import { checkExpectations } from './expectationChecks';
 import { endpointCandidates, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
 import { checkReferences, type ReferenceCheckScope } from './referenceChecks';
 import { resolveInScope } from './referenceResolver';
@@ -53,6 +54,7 @@ export function checkBlock(scope: BlockCheckScope, block: DocumentBlock): Noarkq
     }
     if (request?.kind === 'query') out.push(...checkQueryRequest(request.query, { model: options.model, variables }));
     if (transactionBody) checkTransactionBody(scope, block, transactionBody, shapeProblems, out);
+    checkExpectations(scope, block, out);
   } catch (error) {
     const firstLineEnd = Math.max(0, block.parsed.text.search(/\r?\n|$/));
     out.push({

@@ -98,5 +98,11 @@ export const documentDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: DocumentCodes.expectationBeforeRequest, severity: 'error', description: 'An `EXPECT` or `RETRY` line comes before the request line; it belongs after the request (and its body).' },
   { code: DocumentCodes.malformedRetry, severity: 'error', description: 'A `RETRY` line is not `RETRY <n> [EVERY <duration>]` with a whole number n ≥ 1 and a duration like `500ms`, `2s` or `1m`.' },
   { code: DocumentCodes.duplicateRetry, severity: 'error', description: 'A block has more than one `RETRY` line; only the first is used.' },
+  { code: DocumentCodes.expectationUnknownPath, severity: 'error', description: "An `EXPECT` path reads a property the block's response cannot have (with did-you-mean), indexes something that is not an array, or the block answers without JSON." },
+  { code: DocumentCodes.expectationValueType, severity: 'error', description: "An `EXPECT` value has the wrong type for its subject: a string against a number field, a number against a date, a status outside 100–599, ..." },
+  { code: DocumentCodes.expectationCodeValue, severity: 'error', description: "An `EXPECT` value on a code-list field is not a code of that list (or not one of the field's allowed values)." },
+  { code: DocumentCodes.expectationOperator, severity: 'error', description: 'An `EXPECT` operator has no meaning for the subject\'s type: `<` on a boolean or an object, `%=` and `~` on anything but a string.' },
+  { code: DocumentCodes.retryOnWrite, severity: 'error', description: '`RETRY` on a request that writes (TRANSACTION, UPLOAD, bulk, registry changes, DELETE): a write is never sent twice.' },
+  { code: DocumentCodes.retryWithoutExpect, severity: 'warning', description: '`RETRY` in a block without `EXPECT` lines: there is nothing to wait for, so it never retries.' },
   { code: DocumentCodes.internalError, severity: 'error', description: 'noarkq failed while analysing a block; the rest of the file is still checked. Please report it.' },
 ];

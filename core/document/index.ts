@@ -31,3 +31,4 @@ export { ValueResolver, type ValueSources, type RecordedResponse, type Resolutio
 export type * from './expectationModel';
 export { expectationOperators } from './expectationModel';
 export { expectationKeywordAt } from './expectationParser';
+export { httpRequestWrites, requestWrites } from './requestWrites';
