@@ -344,7 +344,8 @@ function checkCode(scope: BlockCheckScope, field: FieldDef, value: string, span:
   const live = scope.options.codeLists?.get(field.name) ?? (field.codeList ? scope.options.codeLists?.get(field.codeList) : undefined);
   const codes = live ?? (field.codeList ? scope.model.codeLists.get(field.codeList)?.values.map((c) => c.code) : field.allowedValues);
   if (!codes || codes.length === 0 || codes.includes(value)) return;
-  const suggestion = codes.find((c) => c.toLowerCase() === value.toLowerCase()) ?? didYouMean(value, codes);
+  // Codes are often one letter, where every other letter is one edit away: no guess there.
+  const suggestion = codes.find((c) => c.toLowerCase() === value.toLowerCase()) ?? (value.length >= 3 ? didYouMean(value, codes) : undefined);
   const shown = codes.slice(0, 12).map((c) => `\`${c}\``).join(', ') + (codes.length > 12 ? ', …' : '');
   out.push({
     code: DocumentCodes.expectationCodeValue,
