@@ -59,7 +59,9 @@ export function checkExpectations(scope: BlockCheckScope, block: DocumentBlock, 
           break;
         }
         const target = walkSubject(a.shape, subject.segments, out);
-        if (target) checkAgainstShape(scope, block, e, target, out);
+        const last = subject.segments[subject.segments.length - 1];
+        const label = last?.kind === 'property' ? `\`${last.name}\`` : 'This';
+        if (target) checkAgainstShape(scope, block, e, target, label, out);
         break;
       }
     }
@@ -257,7 +259,8 @@ function reportPathProblem(
   });
 }
 
-function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expectation, shape: ResponseShape, out: NoarkqDiagnostic[]): void {
+/** `label` names the subject in messages: its last property, or `This`. */
+function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expectation, shape: ResponseShape, label: string, out: NoarkqDiagnostic[]): void {
   if (e.check?.test !== 'compare') return;
   const { operator, value } = e.check;
   const op = operator.op;
@@ -280,28 +283,28 @@ function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expe
   }
   switch (kind) {
     case 'number':
-      if (typeof v !== 'number') valueProblem(value.span, `This is a number, and ${describeValue(known)} is ${jsonType(v)}.`, out, typeof v === 'string' && !known.via && /^-?\d+(\.\d+)?$/.test(v) ? v : undefined);
+      if (typeof v !== 'number') valueProblem(value.span, `${label} is a number, and ${describeValue(known)} is ${jsonType(v)}.`, out, typeof v === 'string' && !known.via && /^-?\d+(\.\d+)?$/.test(v) ? v : undefined);
       return;
     case 'boolean':
-      if (typeof v !== 'boolean') valueProblem(value.span, `This is true or false, and ${describeValue(known)} is ${jsonType(v)}.`, out, v === 'true' || v === 'false' ? String(v) : undefined);
+      if (typeof v !== 'boolean') valueProblem(value.span, `${label} is true or false, and ${describeValue(known)} is ${jsonType(v)}.`, out, v === 'true' || v === 'false' ? String(v) : undefined);
       return;
     case 'date':
       if (typeof v !== 'string' || !(isValidDate(v) || isValidTimestamp(v))) {
-        valueProblem(value.span, `\`${field?.name ?? 'this'}\` is a date, and ${describeValue(known)} is not one: write \`"yyyy-MM-dd"\`, e.g. \`"2024-01-31"\`.`, out);
+        valueProblem(value.span, `${label} is a date, and ${describeValue(known)} is not one: write \`"yyyy-MM-dd"\`, e.g. \`"2024-01-31"\`.`, out);
       }
       return;
     case 'timestamp':
       if (typeof v !== 'string' || !(isValidDate(v) || isValidTimestamp(v))) {
         valueProblem(
           value.span,
-          `\`${field?.name ?? 'this'}\` is a timestamp, and ${describeValue(known)} is not one: write \`"2024-01-31T12:00:00+01:00"\`, or a date \`"2024-01-31"\` for that whole day.`,
+          `${label} is a timestamp, and ${describeValue(known)} is not one: write \`"2024-01-31T12:00:00+01:00"\`, or a date \`"2024-01-31"\` for that whole day.`,
           out,
         );
       }
       return;
     case 'string':
       if (typeof v !== 'string') {
-        valueProblem(value.span, `This is text, and ${describeValue(known)} is ${jsonType(v)}.`, out, typeof v === 'number' && !known.via ? JSON.stringify(String(v)) : undefined);
+        valueProblem(value.span, `${label} is text, and ${describeValue(known)} is ${jsonType(v)}.`, out, typeof v === 'number' && !known.via ? JSON.stringify(String(v)) : undefined);
         return;
       }
       if (field && (op === '=' || op === '!=')) checkCode(scope, field, v, value.span, known.via, out);

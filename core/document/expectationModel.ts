@@ -61,6 +61,8 @@ export interface RetryClause extends Span {
   countSpan: Span | undefined;
   /** Milliseconds between attempts (1000 when `EVERY` is not written). */
   intervalMs: number;
+  /** The `EVERY` keyword, when written. */
+  every: Token | undefined;
   /** The `<duration>` after `EVERY`, when written. */
   intervalSpan: Span | undefined;
 }

@@ -272,7 +272,7 @@ const durationUnits: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_
 export function parseRetryLine(text: string, line: Line, keyword: Token): RetryLineParse {
   const diagnostics: NoarkqDiagnostic[] = [];
   const end = lineContentEnd(text, line);
-  const retry: RetryClause = { keyword, count: undefined, countSpan: undefined, intervalMs: 1000, intervalSpan: undefined, start: keyword.start, end: Math.max(end, keyword.end) };
+  const retry: RetryClause = { keyword, count: undefined, countSpan: undefined, intervalMs: 1000, every: undefined, intervalSpan: undefined, start: keyword.start, end: Math.max(end, keyword.end) };
   const bad = (span: Span, message: string): void => {
     diagnostics.push({ code: DocumentCodes.malformedRetry, severity: 'error', ...span, message });
   };
@@ -293,6 +293,7 @@ export function parseRetryLine(text: string, line: Line, keyword: Token): RetryL
     return { retry, diagnostics };
   }
   const everySpan = { start: at, end: at + every.length };
+  retry.every = { text: every, ...everySpan };
   at = skipBlanks(text, everySpan.end, end);
   const durationText = /^\S+/.exec(text.slice(at, end))?.[0];
   if (!durationText) {
