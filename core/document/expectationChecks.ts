@@ -193,6 +193,12 @@ function checkNumberSubject(scope: BlockCheckScope, block: DocumentBlock, e: Exp
   if (which === 'time' && v < 0) valueProblem(value.span, `${describeValue(known)} is no time: \`time\` is the exchange's duration in milliseconds, 0 or more.`, out);
 }
 
+/** The shape an `EXPECT` path reaches in `root` (`[*]` into the elements, `.length` a number), or
+ * undefined when the path is wrong or leads where nothing is known: for completion and hover. */
+export function expectationPathShape(root: ResponseShape, segments: readonly ExpectationPathSegment[]): ResponseShape | undefined {
+  return walkSubject(root, segments, []);
+}
+
 /** The shape at the end of the path, or undefined when the path is wrong (reported) or leads
  * where nothing is known. `[*]` walks into the elements; `.length` of an array or a string is a number. */
 function walkSubject(root: ResponseShape, segments: readonly ExpectationPathSegment[], out: NoarkqDiagnostic[]): ResponseShape | undefined {

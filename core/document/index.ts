@@ -32,3 +32,4 @@ export type * from './expectationModel';
 export { expectationOperators } from './expectationModel';
 export { expectationKeywordAt } from './expectationParser';
 export { httpRequestWrites, requestWrites } from './requestWrites';
+export { expectationPathShape } from './expectationChecks';

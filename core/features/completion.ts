@@ -13,6 +13,7 @@ import { createSite, lineBeforeCursor, noCompletions, wordAround, type Completio
 import { requestKeywordItems } from './completion/keywordItems';
 import { queryClauseCompletions, queryTypeCompletions } from './completion/queryCompletion';
 import { referenceAtCursor, referenceCompletions } from './completion/referenceCompletion';
+import { expectationCompletions } from './completion/expectationCompletion';
 import { endpointPathCompletions, httpBodyCompletions } from './completion/httpCompletion';
 import { transactionCompletions } from './completion/transactionCompletion';
 import { variableValueCompletions } from './completion/variableCompletion';
@@ -32,6 +33,11 @@ function complete(site: CompletionSite): CompletionResult {
 
   const reference = referenceAtCursor(site);
   if (reference) return referenceCompletions(site, reference);
+
+  if (!isCommentLine(lineText)) {
+    const expectation = expectationCompletions(site);
+    if (expectation) return expectation;
+  }
 
   const request = requestAround(site);
   const inQuery = request?.kind === 'query' && site.lineStart > request.line.start;
