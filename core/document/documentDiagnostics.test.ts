@@ -162,6 +162,7 @@ const rows: Row[] = [
   { code: 'noarkq.expectation-operator', bad: '### a\nQUERY Saksmappe\nEXPECT hasMore [[<]] true\n', good: '### a\nQUERY Saksmappe\nEXPECT hasMore = true\n' },
   { code: 'noarkq.expectation-operator', bad: '### a\nQUERY Saksmappe\nEXPECT results.length [[~]] /1/\n', good: '### a\nQUERY Saksmappe\nEXPECT results[0].fields.tittel ~ /1/\n' },
   { code: 'noarkq.expectation-operator', bad: '### a\nGET info/me\nEXPECT status [[%=]] "2%"\n', good: '### a\nGET info/me\nEXPECT status >= 200\n' },
+  { code: 'noarkq.expectation-unknown-variable', bad: '@year = 2024\n### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = [[@yaer]]\n', good: '@year = 2024\n### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = @year\n', fix: '@year' },
   { code: 'noarkq.retry-on-write', bad: '### a\n' + cleanTransaction + '[[RETRY]] 3\nEXPECT saved.jp.id exists\n', good: '### a\n' + cleanTransaction + 'EXPECT saved.jp.id exists\n' },
   { code: 'noarkq.retry-on-write', bad: '### a\nPOST bulk/close\n{"type": "Saksmappe", "ids": ["1"]}\n[[RETRY]] 3\nEXPECT status = 202\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3\nEXPECT total >= 1\n' },
   { code: 'noarkq.retry-without-expect', bad: '### a\nPOST full-text/search\n{"query": "x"}\n[[RETRY]] 3\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3\nEXPECT total >= 1\n' },
@@ -206,12 +207,12 @@ describe('document diagnostics, one row per case', () => {
     assert.deepEqual([...covered].filter((c) => !listed.has(c)), []);
   });
 
-  it('reports the catalogue severity, except unknown names without an environment', () => {
+  it('reports the catalogue severity, except unknown names and variables without an environment', () => {
     const severityOf = new Map(documentDiagnosticCodes.map((c) => [c.code, c.severity]));
     for (const row of rows) {
       const { text } = unmark(row.bad);
       for (const d of checkDocument(parseDocument(text), { model: row.model ?? noarkModel, environment: row.environment })) {
-        if (d.code === 'noarkq.reference-unknown-name' && row.environment === undefined) continue;
+        if ((d.code === 'noarkq.reference-unknown-name' || d.code === 'noarkq.expectation-unknown-variable') && row.environment === undefined) continue;
         if (severityOf.has(d.code)) assert.equal(d.severity, severityOf.get(d.code), `${d.code} in ${JSON.stringify(text)}`);
       }
     }

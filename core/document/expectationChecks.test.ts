@@ -69,6 +69,11 @@ describe('EXPECT and RETRY checks', () => {
     assert.deepEqual(check('### a\nQUERY Journalpost\nEXPECT status != 404\nEXPECT anything exists\n'), []);
   });
 
+  it('counts a block variable an EXPECT line uses as used by the query block', () => {
+    assert.deepEqual(check('### a\n@n = 1\nQUERY Journalpost\nEXPECT results.length = @n\n'), []);
+    assert.deepEqual(check('### a\n@n = 1\nQUERY Journalpost\n'), [['noarkq.param-unused', '@n']]);
+  });
+
   it('types an @variable from the environment too', () => {
     const text = '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalpostnummer = @n\n';
     assert.deepEqual(check(text, { environment: { n: 'seven' } }), [['noarkq.expectation-value-type', '@n']]);

@@ -20,7 +20,7 @@ import type { Expectation, ExpectationOperator, ExpectationPathSegment, Expectat
 import { isPathName, walkShape } from './referenceResolver';
 import type { ResponsePropertiesOf, ResponseShape } from './responseShape';
 import { requestWrites } from './requestWrites';
-import { usable } from './variableScope';
+import { usable, visibleVariables } from './variableScope';
 
 export function checkExpectations(scope: BlockCheckScope, block: DocumentBlock, out: NoarkqDiagnostic[]): void {
   const parsed = block.parsed;
@@ -30,6 +30,7 @@ export function checkExpectations(scope: BlockCheckScope, block: DocumentBlock, 
   let answer: BodyAnswer | undefined;
   const answerOf = (): BodyAnswer => (answer ??= bodyAnswer(scope, block, placed));
   for (const e of placed) {
+    if (e.check?.test === 'compare' && e.check.value.kind === 'variable') checkVariableDefined(scope, block, e.check.value.name, e.check.value.span, out);
     if (!e.subject || !e.check) continue;
     const subject = e.subject;
     switch (subject.kind) {
@@ -127,6 +128,34 @@ function checkRetry(block: DocumentBlock, hasExpectations: boolean, out: NoarkqD
       message: 'RETRY sends the request again until its expectations hold, and this block has none: add `EXPECT` lines (e.g. `EXPECT total >= 1`), or remove RETRY.',
     });
   }
+}
+
+function checkVariableDefined(scope: BlockCheckScope, block: DocumentBlock, name: string, span: Span, out: NoarkqDiagnostic[]): void {
+  const names = visibleVariables(scope.doc, block, scope.environment).map((v) => v.name);
+  if (names.includes(name)) return;
+  const suggestion = didYouMean(name, names);
+  const known = scope.environment !== undefined;
+  out.push({
+    code: DocumentCodes.expectationUnknownVariable,
+    severity: known ? 'error' : 'warning',
+    ...span,
+    message:
+      `\`@${name}\` is not defined` +
+      (suggestion
+        ? `: did you mean \`@${suggestion}\`?`
+        : known
+          ? `: declare it with \`@${name} = value\` above the request, in the file, or in the environment.`
+          : `: declare it with \`@${name} = value\`, or make sure the environment defines it.`),
+    fixes: suggestion ? [{ title: `Change to @${suggestion}`, preferred: true, edits: [{ ...span, newText: `@${suggestion}` }] }] : undefined,
+  });
+}
+
+/** The names of the block's variables its `EXPECT` values use (as `@name` or `{{name}}`). */
+export function variablesUsedByExpectations(block: DocumentBlock): Set<string> {
+  const names = new Set<string>();
+  for (const e of block.parsed.expectations) if (e.check?.test === 'compare' && e.check.value.kind === 'variable') names.add(e.check.value.name);
+  for (const r of block.parsed.references) if (r.context === 'expectation' && r.segments.length === 0) names.add(r.name);
+  return names;
 }
 
 /** A value as far as it is known before the file runs: a literal, or a variable declared with one. */
