@@ -382,6 +382,11 @@ describe('completion: EXPECT lines', () => {
     { name: 'codes after = on a code-list field', text: q('EXPECT results[0].fields.journalposttype = |'), has: ['I', 'U'], apply: { label: 'I', line: 'EXPECT results[0].fields.journalposttype = "I"' } },
     { name: 'codes after an opening quote', text: q('EXPECT results[0].fields.journalposttype != "|'), has: ['I'], apply: { label: 'U', line: 'EXPECT results[0].fields.journalposttype != "U"' } },
     { name: 'nothing in a comment line', text: q('# EXPECT |'), empty: true },
+    { name: 'EXPECT and RETRY after a query, with its clauses', text: q('LIMIT 1', 'EX|'), has: ['EXPECT', 'RETRY', 'WHERE'], apply: { label: 'EXPECT', line: 'EXPECT ' } },
+    { name: 'EXPECT after a finished JSON body', text: ['### s', 'POST full-text/search', '{ "query": "x" }', '|'], has: ['EXPECT', 'RETRY'] },
+    { name: 'not inside a JSON body', text: ['### s', 'POST full-text/search', '{', '  |', '}'], lacks: ['EXPECT', 'RETRY'] },
+    { name: 'not after an unfinished JSON body', text: ['### s', 'POST full-text/search', '{ "query": "x",', '|'], lacks: ['EXPECT', 'RETRY'] },
+    { name: 'after UPLOAD', text: ['### u', 'UPLOAD ./a.pdf', '|'], has: ['EXPECT'] },
   ]);
 });
 
