@@ -95,6 +95,15 @@ describe('EXPECT and RETRY checks', () => {
     assert.deepEqual(check('### find\nQUERY Journalpost\nEXPECT results[0].id = {{registr.saved.jp.id}}\n' + register), [['noarkq.reference-unknown-block', 'registr']]);
   });
 
+  it('types a {{reference}} value by the block it reads', () => {
+    const find = '### find\nQUERY Journalpost\n';
+    assert.deepEqual(check(register + find + 'EXPECT results[0].fields.journalpostnummer = {{register.saved.jp.id}}\n'), [
+      ['noarkq.expectation-value-type', '{{register.saved.jp.id}}'],
+    ]);
+    assert.deepEqual(check(register + find + 'EXPECT results[0].fields.tittel %= {{register.saved.jp.id}}\n'), []);
+    assert.deepEqual(check(find + '### again\nQUERY Journalpost\nEXPECT results.length = {{find.results.length}}\n').filter(([c]) => c === 'noarkq.expectation-value-type'), []);
+  });
+
   it('treats reading POSTs as reads for RETRY', () => {
     for (const request of ['POST query\n{"type": "Saksmappe"}', 'POST logs/change-log\n{"id": "1"}', 'GET code-lists', 'QUERY Saksmappe']) {
       const text = `### a\n${request}\nRETRY 2\nEXPECT status = 200\n`;

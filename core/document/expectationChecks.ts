@@ -15,9 +15,10 @@ import { isValidDate, isValidTimestamp } from '../transaction/valueFormats';
 import type { BlockCheckScope } from './blockChecks';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock } from './documentModel';
+import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
 import type { Expectation, ExpectationOperator, ExpectationPathSegment, ExpectationValue } from './expectationModel';
-import { isPathName, walkShape } from './referenceResolver';
+import { isPathName, resolveInScope, walkShape } from './referenceResolver';
+import { referencePathText } from './referenceScanner';
 import type { ResponsePropertiesOf, ResponseShape } from './responseShape';
 import { requestWrites } from './requestWrites';
 import { usable, visibleVariables } from './variableScope';
@@ -310,6 +311,10 @@ function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expe
     return;
   }
   const known = valueOf(scope, block, value);
+  if (value.kind === 'reference') {
+    checkReferenceValue(scope, block, value.reference, kind, label, op, value.span, out);
+    return;
+  }
   if (!known.known || known.value === null || op === '~') return;
   const v = known.value;
   if (op === '%=') {
@@ -347,6 +352,31 @@ function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expe
     default:
       return;
   }
+}
+
+/** A `{{block.path}}` value: its JSON type (from the block it reads) fits the subject's. Problems
+ * with the reference itself are the reference checks' to report. */
+function checkReferenceValue(
+  scope: BlockCheckScope,
+  block: DocumentBlock,
+  reference: ReferenceOccurrence,
+  subject: ShapeType,
+  label: string,
+  op: ExpectationOperator,
+  span: Span,
+  out: NoarkqDiagnostic[],
+): void {
+  const resolved = resolveInScope(scope, block, reference);
+  const shape = resolved.shape;
+  if (resolved.problem || !shape || shape.kind !== 'value') return;
+  const type = shape.type;
+  if (type !== 'string' && type !== 'number' && type !== 'boolean') return;
+  const subjectJson = subject === 'date' || subject === 'timestamp' ? 'string' : subject;
+  const expected = op === '%=' ? 'string' : subjectJson;
+  if (expected !== 'string' && expected !== 'number' && expected !== 'boolean') return;
+  if (expected === type) return;
+  const words: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false' };
+  valueProblem(span, `${op === '%=' ? '`%=` takes a text pattern' : `${label} is ${words[expected]}`}, and \`{{${referencePathText(reference)}}}\` is ${words[type]}.`, out);
 }
 
 type ShapeType = 'number' | 'boolean' | 'string' | 'date' | 'timestamp' | 'null' | 'object' | 'array' | 'unknown';
