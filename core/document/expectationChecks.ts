@@ -310,11 +310,11 @@ function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expe
     operatorProblem(e, `${kindWords[kind]} has no order: use \`=\` or \`!=\``, out);
     return;
   }
-  const known = valueOf(scope, block, value);
   if (value.kind === 'reference') {
     checkReferenceValue(scope, block, value.reference, kind, label, op, value.span, out);
     return;
   }
+  const known = valueOf(scope, block, value);
   if (!known.known || known.value === null || op === '~') return;
   const v = known.value;
   if (op === '%=') {
@@ -326,7 +326,7 @@ function checkAgainstShape(scope: BlockCheckScope, block: DocumentBlock, e: Expe
       if (typeof v !== 'number') valueProblem(value.span, `${label} is a number, and ${describeValue(known)} is ${jsonType(v)}.`, out, typeof v === 'string' && !known.via && /^-?\d+(\.\d+)?$/.test(v) ? v : undefined);
       return;
     case 'boolean':
-      if (typeof v !== 'boolean') valueProblem(value.span, `${label} is true or false, and ${describeValue(known)} is ${jsonType(v)}.`, out, v === 'true' || v === 'false' ? String(v) : undefined);
+      if (typeof v !== 'boolean') valueProblem(value.span, `${label} is true or false, and ${describeValue(known)} is ${jsonType(v)}.`, out, !known.via && (v === 'true' || v === 'false') ? v : undefined);
       return;
     case 'date':
       if (typeof v !== 'string' || !(isValidDate(v) || isValidTimestamp(v))) {
