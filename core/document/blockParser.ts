@@ -47,6 +47,10 @@ export function parseBlock(text: string): ParsedBlock {
   const starts: RequestStart[] = [];
   const expectations: Expectation[] = [];
   const retries: RetryClause[] = [];
+  // The first EXPECT or RETRY line after the current request line, and the first request text
+  // after it (reported once).
+  let firstExpectationLine: Line | undefined;
+  let textAfterExpectations: Line | undefined;
   // Lines blanked out for the request parsers (misplaced variables; comment lines in JSON).
   const maskedLines: Line[] = [];
 
@@ -67,6 +71,7 @@ export function parseBlock(text: string): ParsedBlock {
     const keyword = requestKeywordAt(line);
     if (keyword) {
       starts.push({ line, keyword });
+      firstExpectationLine = undefined;
       continue;
     }
     if (isBlank(line.text)) continue;
@@ -96,8 +101,24 @@ export function parseBlock(text: string): ParsedBlock {
           message: `${expectKeyword.keyword} belongs after the request (and its body): move this line below the request.`,
         });
       }
-      if (inRequest) maskedLines.push(line);
+      if (inRequest) {
+        maskedLines.push(line);
+        firstExpectationLine ??= line;
+      }
       continue;
+    }
+    if (firstExpectationLine && !textAfterExpectations && !isMisplacedVariableLine(line.text)) {
+      // Still sent (the request's parser reads around the EXPECT lines), but out of order.
+      textAfterExpectations = line;
+      const from = line.start + line.text.search(/\S/);
+      diagnostics.push({
+        code: DocumentCodes.requestAfterExpectations,
+        severity: 'error',
+        start: from,
+        end: lineContentEnd(text, line),
+        message: 'Request text after the EXPECT and RETRY lines: write the request (and its body) first, the expectations after it.',
+        related: [{ start: firstExpectationLine.start, end: firstExpectationLine.end, message: 'the first EXPECT or RETRY line' }],
+      });
     }
     if (inRequest ? isMisplacedVariableLine(line.text) : isVariableLine(line.text)) {
       const parsed = parseVariableLine(text, line, inRequest);

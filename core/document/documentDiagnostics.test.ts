@@ -143,6 +143,7 @@ const rows: Row[] = [
   { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT userId = [[Kari]]\n', good: '### a\nGET info/me\nEXPECT userId = "Kari"\n', fix: '"Kari"' },
   { code: 'noarkq.invalid-regex', bad: '### a\nGET info/me\nEXPECT userId ~ [[/(Kari/]]\n', good: '### a\nGET info/me\nEXPECT userId ~ /(Kari)/\n' },
   { code: 'noarkq.expectation-before-request', bad: '### a\n[[EXPECT]] status = 200\nGET info/me\n', good: '### a\nGET info/me\nEXPECT status = 200\n' },
+  { code: 'noarkq.request-after-expectations', bad: '### a\nPOST full-text/search\nEXPECT total >= 1\n[[{ "query": "x" }]]\n', good: '### a\nPOST full-text/search\n{ "query": "x" }\nEXPECT total >= 1\n' },
   { code: 'noarkq.malformed-retry', bad: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3 EVERY [[2h]]\nEXPECT total >= 1\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3 EVERY 2s\nEXPECT total >= 1\n' },
   { code: 'noarkq.duplicate-retry', bad: '### a\nGET info/me\nRETRY 3\n[[RETRY]] 4\nEXPECT status = 200\n', good: '### a\nGET info/me\nRETRY 3\nEXPECT status = 200\n' },
   { code: 'noarkq.expectation-unknown-path', bad: '### a\nQUERY Journalpost\nEXPECT results[0].fields.[[titel]] = "T"\n', good: '### a\nQUERY Journalpost\nEXPECT results[0].fields.tittel = "T"\n', fix: 'tittel' },

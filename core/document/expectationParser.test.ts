@@ -133,6 +133,14 @@ describe('EXPECT lines', () => {
     assert.equal(only(p).misplaced, true);
   });
 
+  it('reports request text after the EXPECT lines once, and still reads it', () => {
+    const p = block('QUERY Saksmappe', 'EXPECT status = 200', 'WHERE tittel = @t', 'LIMIT 1', '# fine', 'EXPECT hasMore = false');
+    assert.deepEqual(codes(p), ['noarkq.request-after-expectations']);
+    assert.equal(text(p, p.diagnostics[0]), 'WHERE tittel = @t');
+    assert.equal(p.request?.kind === 'query' && p.request.query.limit?.value, 1);
+    assert.equal(p.expectations.length, 2);
+  });
+
   it('keeps comments between EXPECT lines as comments', () => {
     const p = block('GET info/me', '# the archive answers', 'EXPECT status = 200');
     assert.deepEqual(p.diagnostics, []);
