@@ -66,6 +66,21 @@ describe('noarkq check: exit codes and text output', () => {
     assert.equal(r.stderr, '1 error, 1 warning in 2 files\n');
   });
 
+  it('reports EXPECT and RETRY problems on their lines like any other', () => {
+    // In a folder of its own: the glob cases below count the files at the top.
+    mkdirSync(join(work, 'tests'), { recursive: true });
+    writeFileSync(
+      join(work, 'tests/expect.noarkq'),
+      '### find\nQUERY Journalpost\nRETRY 2 EVERY 1h\nEXPECT results[0].fields.titel = "x"\nEXPECT results[0].fields.journalposttype = "Q"\n',
+    );
+    const r = run(['check', 'tests/expect.noarkq']);
+    assert.equal(r.status, 1);
+    assert.deepEqual(
+      r.stdout.trimEnd().split('\n').map((l) => /^tests\/expect\.noarkq:(\d+:\d+) error (\S+) /.exec(l)?.slice(1).join(' ')),
+      ['3:15 noarkq.malformed-retry', '4:26 noarkq.expectation-unknown-path', '5:44 noarkq.expectation-code-value'],
+    );
+  });
+
   it('counts lines and columns the same with CRLF line endings', () => {
     const r = run(['check', 'crlf.noarkq']);
     assert.match(r.stdout, /^crlf\.noarkq:3:1 error noarkq\.unknown-request /m);

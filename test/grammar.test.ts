@@ -99,3 +99,37 @@ test('a ### line ends the JSON body of the block before it', async () => {
   assert.ok(scopeOf(tokens, 'next').includes('entity.name.section.block.noarkq'));
   assert.ok(scopeOf(tokens, 'Arkiv').includes('entity.name.type.noarkq'));
 });
+
+test('EXPECT and RETRY lines after a query and after a JSON body', async () => {
+  const grammar = await loadGrammar();
+  const text = [
+    '### find',
+    'QUERY Saksmappe',
+    'WHERE saksaar = @year',
+    'EXPECT status = 200',
+    'EXPECT results[*].fields.saksaar >= @year',
+    '### search',
+    'POST full-text/search',
+    '{ "query": "x" }',
+    'RETRY 20 EVERY 500ms',
+    'EXPECT header content-type %= "application/json%"',
+    'EXPECT hits ABSENT',
+    'EXPECT description ~ /^Søk/i',
+  ].join('\n');
+  const tokens = tokenize(grammar, text);
+  assert.ok(scopeOf(tokens, 'EXPECT').includes('keyword.control.expect.noarkq'));
+  assert.ok(scopeOf(tokens, 'status').includes('keyword.other.subject.noarkq'));
+  assert.ok(scopeOf(tokens, '200').includes('constant.numeric.json'));
+  assert.ok(scopeOf(tokens, '[*]').includes('keyword.operator.each.noarkq'));
+  assert.ok(scopeOf(tokens, '>=').includes('keyword.operator.comparison.noarkq'));
+  assert.ok(scopeOf(tokens, '@year', 1).includes('variable.parameter.noarkq'));
+  // The JSON body ends at the first EXPECT or RETRY line.
+  assert.ok(scopeOf(tokens, 'RETRY').includes('keyword.control.retry.noarkq'));
+  assert.ok(!scopeOf(tokens, 'RETRY').includes('meta.embedded.block.json'));
+  assert.ok(scopeOf(tokens, '500ms').includes('constant.numeric.duration.noarkq'));
+  assert.ok(scopeOf(tokens, 'EXPECT', 2).includes('keyword.control.expect.noarkq'));
+  assert.ok(scopeOf(tokens, 'content-type').includes('string.unquoted.header-name.noarkq'));
+  assert.ok(scopeOf(tokens, '%=').includes('keyword.operator.comparison.noarkq'));
+  assert.ok(scopeOf(tokens, 'ABSENT').includes('keyword.other.test.noarkq'));
+  assert.ok(scopeOf(tokens, '/^Søk/i').includes('string.regexp.noarkq'));
+});

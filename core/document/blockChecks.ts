@@ -12,6 +12,7 @@ import { didYouMean } from '../text/didYouMean';
 import { checkTransaction, TxCodes, type BsmGroup } from '../transaction';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, HttpRequestSyntax, JsonBody, VariableDeclaration } from './documentModel';
+import { checkExpectations, variablesUsedByExpectations } from './expectationChecks';
 import { endpointCandidates, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
 import { checkReferences, type ReferenceCheckScope } from './referenceChecks';
 import { resolveInScope } from './referenceResolver';
@@ -51,8 +52,17 @@ export function checkBlock(scope: BlockCheckScope, block: DocumentBlock): Noarkq
       if (bodyShape && request.body) checkRequestBody(request.body, bodyShape, options.model, out);
       else if (bodyShape) checkMissingBody(request, bodyShape, out);
     }
-    if (request?.kind === 'query') out.push(...checkQueryRequest(request.query, { model: options.model, variables }));
+    if (request?.kind === 'query') {
+      // A block variable only an EXPECT line uses is used all the same.
+      const usedByExpectations = variablesUsedByExpectations(block);
+      const expectOnly = usable(block.parsed.variables).filter((v) => usedByExpectations.has(v.name));
+      for (const d of checkQueryRequest(request.query, { model: options.model, variables })) {
+        if (d.code === 'noarkq.param-unused' && expectOnly.some((v) => v.nameSpan.start < d.end && d.start < v.nameSpan.end)) continue;
+        out.push(d);
+      }
+    }
     if (transactionBody) checkTransactionBody(scope, block, transactionBody, shapeProblems, out);
+    checkExpectations(scope, block, out);
   } catch (error) {
     const firstLineEnd = Math.max(0, block.parsed.text.search(/\r?\n|$/));
     out.push({

@@ -5,7 +5,9 @@
  * Layout of a block: the `###` line; then comments, blank lines and variables; then the request
  * line and the request's lines, up to the next request line (a second request is reported). A
  * variable line after the request line is reported and blanked out for the request's parser, so
- * it causes one diagnostic, not a cascade.
+ * it causes one diagnostic, not a cascade. `EXPECT` and `RETRY` lines come after the request (and
+ * its body): they are blanked out for the request's parser the same way, so a JSON body or a
+ * WHERE clause ends before them wherever they stand.
  */
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
 import { parseQueryRequest } from '../query';
@@ -19,6 +21,8 @@ import type {
   Token,
   VariableDeclaration,
 } from './documentModel';
+import type { Expectation, RetryClause } from './expectationModel';
+import { expectationKeywordAt, parseExpectationLine, parseRetryLine } from './expectationParser';
 import { parseJsonBody } from './jsonBodyParser';
 import { firstWordAt, requestKeywordAt, requestKeywords, type KeywordAtLine } from './requestKeywords';
 import { parseDownloadLine, parseHttpLine, parseUploadLine } from './requestLineParser';
@@ -41,6 +45,12 @@ export function parseBlock(text: string): ParsedBlock {
   const variables: VariableDeclaration[] = [];
   const references: ReferenceOccurrence[] = [];
   const starts: RequestStart[] = [];
+  const expectations: Expectation[] = [];
+  const retries: RetryClause[] = [];
+  // The first EXPECT or RETRY line after the current request line, and the first request text
+  // after it (reported once).
+  let firstExpectationLine: Line | undefined;
+  let textAfterExpectations: Line | undefined;
   // Lines blanked out for the request parsers (misplaced variables; comment lines in JSON).
   const maskedLines: Line[] = [];
 
@@ -61,6 +71,7 @@ export function parseBlock(text: string): ParsedBlock {
     const keyword = requestKeywordAt(line);
     if (keyword) {
       starts.push({ line, keyword });
+      firstExpectationLine = undefined;
       continue;
     }
     if (isBlank(line.text)) continue;
@@ -68,6 +79,46 @@ export function parseBlock(text: string): ParsedBlock {
     if (isCommentLine(line.text) && !(inQuery && looksLikeAliasPath(line.text))) {
       comments.push({ start: line.start, end: line.end });
       continue;
+    }
+    const expectKeyword = expectationKeywordAt(line);
+    if (expectKeyword) {
+      const token: Token = { text: expectKeyword.text, start: expectKeyword.start, end: expectKeyword.end };
+      if (expectKeyword.keyword === 'EXPECT') {
+        const parsed = parseExpectationLine(text, line, token, !inRequest);
+        expectations.push(parsed.expectation);
+        references.push(...parsed.references);
+        diagnostics.push(...parsed.diagnostics);
+      } else {
+        const parsed = parseRetryLine(text, line, token);
+        diagnostics.push(...parsed.diagnostics);
+        if (inRequest) retries.push(parsed.retry);
+      }
+      if (!inRequest) {
+        diagnostics.push({
+          code: DocumentCodes.expectationBeforeRequest,
+          severity: 'error',
+          ...token,
+          message: `${expectKeyword.keyword} belongs after the request (and its body): move this line below the request.`,
+        });
+      }
+      if (inRequest) {
+        maskedLines.push(line);
+        firstExpectationLine ??= line;
+      }
+      continue;
+    }
+    if (firstExpectationLine && !textAfterExpectations && !isMisplacedVariableLine(line.text)) {
+      // Still sent (the request's parser reads around the EXPECT lines), but out of order.
+      textAfterExpectations = line;
+      const from = line.start + line.text.search(/\S/);
+      diagnostics.push({
+        code: DocumentCodes.requestAfterExpectations,
+        severity: 'error',
+        start: from,
+        end: lineContentEnd(text, line),
+        message: 'Request text after the EXPECT and RETRY lines: write the request (and its body) first, the expectations after it.',
+        related: [{ start: firstExpectationLine.start, end: firstExpectationLine.end, message: 'the first EXPECT or RETRY line' }],
+      });
     }
     if (inRequest ? isMisplacedVariableLine(line.text) : isVariableLine(line.text)) {
       const parsed = parseVariableLine(text, line, inRequest);
@@ -109,6 +160,16 @@ export function parseBlock(text: string): ParsedBlock {
       fixes: [{ title: 'Start a new block here', preferred: true, edits: [{ start: extra.line.start, end: extra.line.start, newText: '###\n' }] }],
     });
   }
+  for (const extra of retries.slice(1)) {
+    diagnostics.push({
+      code: DocumentCodes.duplicateRetry,
+      severity: 'error',
+      ...extra.keyword,
+      message: 'A block has one RETRY line, and this one already has one: remove this line (only the first is used).',
+      related: [{ start: retries[0].keyword.start, end: retries[0].keyword.end, message: 'the first RETRY' }],
+      fixes: [{ title: 'Remove this RETRY line', edits: [{ start: extra.start, end: extra.end, newText: '' }] }],
+    });
+  }
   if (requests.length === 0 && !isPreamble && separator) {
     diagnostics.push({
       code: DocumentCodes.missingRequest,
@@ -122,7 +183,22 @@ export function parseBlock(text: string): ParsedBlock {
   comments.sort((a, b) => a.start - b.start);
   references.sort((a, b) => a.start - b.start);
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { text, isPreamble, separator, name, invalidName, description, comments, variables, request: requests[0], requests, references, diagnostics };
+  return {
+    text,
+    isPreamble,
+    separator,
+    name,
+    invalidName,
+    description,
+    comments,
+    variables,
+    request: requests[0],
+    requests,
+    expectations,
+    retry: retries[0],
+    references,
+    diagnostics,
+  };
 }
 
 function parseSeparatorLine(

@@ -138,6 +138,35 @@ const rows: Row[] = [
   { code: 'noarkq.body-value-not-allowed', bad: '### a\nPOST logs/change-log\n{"id": "1", "limit": [[-20]]}\n', good: '### a\nPOST logs/change-log\n{"id": "1", "limit": 20}\n', fix: '20' },
   { code: 'noarkq.body-value-too-large', bad: '### a\nPOST query\n{"type": "Saksmappe", "limit": [[1000]]}\n', good: '### a\nPOST query\n{"type": "Saksmappe", "limit": 500}\n', fix: '500' },
   { code: 'noarkq.body-value-too-large', bad: '### a\nPOST logs/download-log\n{"limit": [[250]]}\n', good: '### a\nPOST logs/download-log\n{"limit": 100}\n', fix: '100' },
+  { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT [[status]]\n', good: '### a\nGET info/me\nEXPECT status = 200\n' },
+  { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT status [[==]] 200\n', good: '### a\nGET info/me\nEXPECT status = 200\n', fix: '=' },
+  { code: 'noarkq.malformed-expectation', bad: '### a\nGET info/me\nEXPECT userId = [[Kari]]\n', good: '### a\nGET info/me\nEXPECT userId = "Kari"\n', fix: '"Kari"' },
+  { code: 'noarkq.invalid-regex', bad: '### a\nGET info/me\nEXPECT userId ~ [[/(Kari/]]\n', good: '### a\nGET info/me\nEXPECT userId ~ /(Kari)/\n' },
+  { code: 'noarkq.expectation-before-request', bad: '### a\n[[EXPECT]] status = 200\nGET info/me\n', good: '### a\nGET info/me\nEXPECT status = 200\n' },
+  { code: 'noarkq.request-after-expectations', bad: '### a\nPOST full-text/search\nEXPECT total >= 1\n[[{ "query": "x" }]]\n', good: '### a\nPOST full-text/search\n{ "query": "x" }\nEXPECT total >= 1\n' },
+  { code: 'noarkq.malformed-retry', bad: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3 EVERY [[2h]]\nEXPECT total >= 1\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3 EVERY 2s\nEXPECT total >= 1\n' },
+  { code: 'noarkq.duplicate-retry', bad: '### a\nGET info/me\nRETRY 3\n[[RETRY]] 4\nEXPECT status = 200\n', good: '### a\nGET info/me\nRETRY 3\nEXPECT status = 200\n' },
+  { code: 'noarkq.expectation-unknown-path', bad: '### a\nQUERY Journalpost\nEXPECT results[0].fields.[[titel]] = "T"\n', good: '### a\nQUERY Journalpost\nEXPECT results[0].fields.tittel = "T"\n', fix: 'tittel' },
+  { code: 'noarkq.expectation-unknown-path', bad: '### a\n' + cleanTransaction + 'EXPECT saved.[[doc]].id exists\n', good: '### a\n' + cleanTransaction + 'EXPECT saved.jp.id exists\n' },
+  { code: 'noarkq.expectation-unknown-path', bad: '### a\nQUERY Saksmappe\nEXPECT results.[[id]] exists\n', good: '### a\nQUERY Saksmappe\nEXPECT results[*].id exists\n', fix: '[*]' },
+  { code: 'noarkq.expectation-unknown-path', bad: '### a\nQUERY Saksmappe\nEXPECT hasMore⟦[*]⟧ = true\n', good: '### a\nQUERY Saksmappe\nEXPECT hasMore = true\n' },
+  { code: 'noarkq.expectation-unknown-path', bad: '### a\nDOWNLOAD 123\nEXPECT [[id]] exists\n', good: '### a\nDOWNLOAD 123\nEXPECT status = 200\n' },
+  { code: 'noarkq.expectation-value-type', bad: '### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = [["2024"]]\n', good: '### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = 2024\n', fix: '2024' },
+  { code: 'noarkq.expectation-value-type', bad: '@year = "2024"\n### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = [[@year]]\n', good: '@year = 2024\n### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = @year\n' },
+  { code: 'noarkq.expectation-value-type', bad: '### a\nQUERY Saksmappe\nEXPECT results[0].fields.saksdato >= [[2024]]\n', good: '### a\nQUERY Saksmappe\nEXPECT results[0].fields.saksdato >= "2024-01-01"\n' },
+  { code: 'noarkq.expectation-value-type', bad: '### a\nQUERY Saksmappe\nEXPECT results[0].fields.opprettetDato < [["2024-13-01"]]\n', good: '### a\nQUERY Saksmappe\nEXPECT results[0].fields.opprettetDato < "2024-12-01"\n' },
+  { code: 'noarkq.expectation-value-type', bad: '### a\nGET info/me\nEXPECT status = [[999]]\n', good: '### a\nGET info/me\nEXPECT status = 404\n' },
+  { code: 'noarkq.expectation-value-type', bad: '### a\nGET info/me\nEXPECT time < [["2s"]]\n', good: '### a\nGET info/me\nEXPECT time < 2000\n' },
+  { code: 'noarkq.expectation-value-type', bad: '### a\nQUERY Saksmappe\nEXPECT results.length >= [["1"]]\n', good: '### a\nQUERY Saksmappe\nEXPECT results.length >= 1\n', fix: '1' },
+  { code: 'noarkq.expectation-code-value', bad: '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype = [["Q"]]\n', good: '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype = "I"\n' },
+  { code: 'noarkq.expectation-code-value', bad: '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype != [["i"]]\n', good: '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype %= "i%"\n', fix: '"I"' },
+  { code: 'noarkq.expectation-operator', bad: '### a\nQUERY Saksmappe\nEXPECT hasMore [[<]] true\n', good: '### a\nQUERY Saksmappe\nEXPECT hasMore = true\n' },
+  { code: 'noarkq.expectation-operator', bad: '### a\nQUERY Saksmappe\nEXPECT results.length [[~]] /1/\n', good: '### a\nQUERY Saksmappe\nEXPECT results[0].fields.tittel ~ /1/\n' },
+  { code: 'noarkq.expectation-operator', bad: '### a\nGET info/me\nEXPECT status [[%=]] "2%"\n', good: '### a\nGET info/me\nEXPECT status >= 200\n' },
+  { code: 'noarkq.expectation-unknown-variable', bad: '@year = 2024\n### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = [[@yaer]]\n', good: '@year = 2024\n### a\nQUERY Saksmappe\nEXPECT results[*].fields.saksaar = @year\n', fix: '@year' },
+  { code: 'noarkq.retry-on-write', bad: '### a\n' + cleanTransaction + '[[RETRY]] 3\nEXPECT saved.jp.id exists\n', good: '### a\n' + cleanTransaction + 'EXPECT saved.jp.id exists\n' },
+  { code: 'noarkq.retry-on-write', bad: '### a\nPOST bulk/close\n{"type": "Saksmappe", "ids": ["1"]}\n[[RETRY]] 3\nEXPECT status = 202\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3\nEXPECT total >= 1\n' },
+  { code: 'noarkq.retry-without-expect', bad: '### a\nPOST full-text/search\n{"query": "x"}\n[[RETRY]] 3\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3\nEXPECT total >= 1\n' },
   { code: 'noarkq.internal-error', bad: '[[### a]]\nQUERY Saksmappe\n', good: '### a\nQUERY Saksmappe\n', model: brokenModel },
 ];
 
@@ -179,12 +208,12 @@ describe('document diagnostics, one row per case', () => {
     assert.deepEqual([...covered].filter((c) => !listed.has(c)), []);
   });
 
-  it('reports the catalogue severity, except unknown names without an environment', () => {
+  it('reports the catalogue severity, except unknown names and variables without an environment', () => {
     const severityOf = new Map(documentDiagnosticCodes.map((c) => [c.code, c.severity]));
     for (const row of rows) {
       const { text } = unmark(row.bad);
       for (const d of checkDocument(parseDocument(text), { model: row.model ?? noarkModel, environment: row.environment })) {
-        if (d.code === 'noarkq.reference-unknown-name' && row.environment === undefined) continue;
+        if ((d.code === 'noarkq.reference-unknown-name' || d.code === 'noarkq.expectation-unknown-variable') && row.environment === undefined) continue;
         if (severityOf.has(d.code)) assert.equal(d.severity, severityOf.get(d.code), `${d.code} in ${JSON.stringify(text)}`);
       }
     }

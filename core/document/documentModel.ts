@@ -11,6 +11,7 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
 import type { JsonValue } from '../jsonValue';
 import type { QueryRequest } from '../query';
+import type { Expectation, RetryClause } from './expectationModel';
 
 /** A piece of source text with its span. */
 export interface Token extends Span {
@@ -24,7 +25,7 @@ export type ReferenceSegment =
   | ({ kind: 'index'; index: number } & Span);
 
 /** Where a `{{reference}}` was written, which decides what it may stand for. */
-export type ReferenceContext = 'variable' | 'json' | 'download-id' | 'http-path' | 'upload-path' | 'file-path';
+export type ReferenceContext = 'variable' | 'json' | 'download-id' | 'http-path' | 'upload-path' | 'file-path' | 'expectation';
 
 /** One well-formed `{{name.path}}`; malformed ones become diagnostics instead. */
 export interface ReferenceOccurrence extends Span {
@@ -146,6 +147,10 @@ export interface ParsedBlock {
   readonly request: RequestSyntax | undefined;
   /** Every request line found; more than one is reported. */
   readonly requests: readonly RequestSyntax[];
+  /** The `EXPECT` lines, in text order (misplaced ones included, marked). */
+  readonly expectations: readonly Expectation[];
+  /** The first `RETRY` line after the request line (another one is reported). */
+  readonly retry: RetryClause | undefined;
   /** Every well-formed reference, in text order. */
   readonly references: readonly ReferenceOccurrence[];
   /** Syntax problems found while parsing this block (block-relative). */

@@ -191,6 +191,8 @@ function crashedBlock(text: string, error: unknown): ParsedBlock {
     variables: [],
     request: undefined,
     requests: [],
+    expectations: [],
+    retry: undefined,
     references: [],
     diagnostics: [
       {

@@ -82,16 +82,16 @@ function fieldShape(f: FieldDef, where: string): ResponseShape {
   const description = (kind: string): string => `${kind}${f.name}${where}${note}`;
   switch (f.type) {
     case 'number':
-      return { kind: 'value', type: 'number', description: description('field ') };
+      return { kind: 'value', type: 'number', description: description('field '), field: f };
     case 'boolean':
-      return { kind: 'value', type: 'boolean', description: description('field ') };
+      return { kind: 'value', type: 'boolean', description: description('field '), field: f };
     case 'object':
       return { kind: 'object', properties: {}, open: true, description: description('field ') };
     case 'date':
-      return { kind: 'value', type: 'string', description: description('date (`yyyy-MM-dd`) field ') };
+      return { kind: 'value', type: 'string', description: description('date (`yyyy-MM-dd`) field '), field: f };
     case 'timestamp':
-      return { kind: 'value', type: 'string', description: description('timestamp field ') };
+      return { kind: 'value', type: 'string', description: description('timestamp field '), field: f };
     default:
-      return { kind: 'value', type: 'string', description: description('field ') };
+      return { kind: 'value', type: 'string', description: description('field '), field: f };
   }
 }

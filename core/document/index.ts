@@ -45,3 +45,8 @@ export { shapeMembers, describeShape, type ShapeMember } from './shapeDescriptio
 export { entityShape } from './entityShapes';
 export type { ResponseShape, ReferenceResolution, ReferenceProblemKind } from './responseShape';
 export { ValueResolver, type ValueSources, type RecordedResponse, type Resolution } from './valueResolver';
+export type * from './expectationModel';
+export { expectationOperators } from './expectationModel';
+export { expectationKeywordAt } from './expectationParser';
+export { httpRequestWrites, requestWrites } from './requestWrites';
+export { expectationPathShape } from './expectationChecks';

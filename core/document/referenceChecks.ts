@@ -92,7 +92,7 @@ function checkOrder(block: DocumentBlock, target: DocumentBlock, ref: ReferenceO
 /** Where a reference is spliced into text (a path, a file name, part of a string), a whole
  * response object is never what was meant. */
 function splicedIntoText(ref: ReferenceOccurrence): boolean {
-  return ref.context !== 'variable' && !(ref.context === 'json' && ref.wholeValue);
+  return ref.context !== 'variable' && !((ref.context === 'json' || ref.context === 'expectation') && ref.wholeValue);
 }
 
 /** The path exists in the target block's response shape. */

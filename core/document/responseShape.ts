@@ -3,6 +3,7 @@
  * `{{block.path}}` may point at, and which entity type an id stands for.
  */
 import type { KnownKeys } from '../api/knownKeys';
+import type { FieldDef } from '../schema/types';
 
 /**
  * One shape per key of core/api's response type `T` (the type the runner parses the answer
@@ -25,6 +26,9 @@ export type ResponseShape =
       description?: string;
       /** The value is the id of an entity of this type (an entity's `id`, a `links.refX`). */
       idOf?: string;
+      /** The model's field this value is (an entity's `fields.x`): its date or timestamp type,
+       * code list and allowed values type an `EXPECT` value. */
+      field?: FieldDef;
     }
   /** One entity as query and transaction results carry it: `{type, id, version, fields, links}`
    * with `fields` from the model (every non-reference field) and `links` its returned references.

@@ -366,6 +366,30 @@ describe('completion: {{references}}', () => {
   });
 });
 
+describe('completion: EXPECT lines', () => {
+  const q = (...lines: string[]): string[] => ['### find', 'QUERY Journalpost', ...lines];
+  run([
+    { name: 'subjects and the top-level keys', text: q('EXPECT |'), has: ['status', 'time', 'header', 'results', 'hasMore'], lacks: ['[*]'] },
+    { name: 'a half-typed subject is replaced', text: q('EXPECT res|'), has: ['results'], apply: { label: 'results', line: 'EXPECT results' } },
+    { name: 'the word at the cursor is still the subject', text: q('EXPECT results|'), has: ['results'], lacks: ['[*]'] },
+    { name: 'members after an array and a dot', text: q('EXPECT results.|'), has: ['[*]', '[0]', 'length'], apply: { label: '[*]', line: 'EXPECT results[*]' } },
+    { name: 'an entity\'s members after [*]', text: q('EXPECT results[*].|'), has: ['fields', 'id', 'links'] },
+    { name: 'fields after fields.', text: q('EXPECT results[0].fields.tit|'), has: ['tittel'], apply: { label: 'tittel', line: 'EXPECT results[0].fields.tittel' } },
+    { name: 'a transaction\'s temp ids', text: ['### t', 'TRANSACTION', '[{"action": "save", "type": "Journalpost", "id": "jp", "fields": {}}]', 'EXPECT saved.|'], has: ['jp'] },
+    { name: 'number operators after a number', text: q('EXPECT results.length |'), has: ['=', '>=', 'exists'], lacks: ['%=', '~'] },
+    { name: 'text operators after a text field', text: q('EXPECT results[0].fields.tittel |'), has: ['%=', '~', 'absent'] },
+    { name: 'no tests on status', text: q('EXPECT status |'), has: ['=', '<'], lacks: ['exists', '%='] },
+    { name: 'codes after = on a code-list field', text: q('EXPECT results[0].fields.journalposttype = |'), has: ['I', 'U'], apply: { label: 'I', line: 'EXPECT results[0].fields.journalposttype = "I"' } },
+    { name: 'codes after an opening quote', text: q('EXPECT results[0].fields.journalposttype != "|'), has: ['I'], apply: { label: 'U', line: 'EXPECT results[0].fields.journalposttype != "U"' } },
+    { name: 'nothing in a comment line', text: q('# EXPECT |'), empty: true },
+    { name: 'EXPECT and RETRY after a query, with its clauses', text: q('LIMIT 1', 'EX|'), has: ['EXPECT', 'RETRY', 'WHERE'], apply: { label: 'EXPECT', line: 'EXPECT ' } },
+    { name: 'EXPECT after a finished JSON body', text: ['### s', 'POST full-text/search', '{ "query": "x" }', '|'], has: ['EXPECT', 'RETRY'] },
+    { name: 'not inside a JSON body', text: ['### s', 'POST full-text/search', '{', '  |', '}'], lacks: ['EXPECT', 'RETRY'] },
+    { name: 'not after an unfinished JSON body', text: ['### s', 'POST full-text/search', '{ "query": "x",', '|'], lacks: ['EXPECT', 'RETRY'] },
+    { name: 'after UPLOAD', text: ['### u', 'UPLOAD ./a.pdf', '|'], has: ['EXPECT'] },
+  ]);
+});
+
 describe('completion: capped lists', () => {
   it('a long live code list is cut and marked incomplete', () => {
     const codes: CodeValue[] = Array.from({ length: 250 }, (_, i) => ({ code: `C${i}`, name: `Code ${i}` }));

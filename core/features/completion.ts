@@ -10,9 +10,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { blockAt, type NoarkqDocument, type RequestSyntax } from '../document';
 import { isCommentLine, looksLikeAliasPath } from '../text/lines';
 import { createSite, lineBeforeCursor, noCompletions, wordAround, type CompletionResult, type CompletionSite } from './completion/completionSite';
-import { requestKeywordItems } from './completion/keywordItems';
+import { expectationKeywordItems, requestKeywordItems } from './completion/keywordItems';
 import { queryClauseCompletions, queryTypeCompletions } from './completion/queryCompletion';
 import { referenceAtCursor, referenceCompletions } from './completion/referenceCompletion';
+import { expectationCompletions } from './completion/expectationCompletion';
 import { endpointPathCompletions, httpBodyCompletions } from './completion/httpCompletion';
 import { transactionCompletions } from './completion/transactionCompletion';
 import { variableValueCompletions } from './completion/variableCompletion';
@@ -32,6 +33,11 @@ function complete(site: CompletionSite): CompletionResult {
 
   const reference = referenceAtCursor(site);
   if (reference) return referenceCompletions(site, reference);
+
+  if (!isCommentLine(lineText)) {
+    const expectation = expectationCompletions(site);
+    if (expectation) return expectation;
+  }
 
   const request = requestAround(site);
   const inQuery = request?.kind === 'query' && site.lineStart > request.line.start;
@@ -55,6 +61,13 @@ function complete(site: CompletionSite): CompletionResult {
     return noCompletions;
   }
 
+  const inRequest = requestCompletions(site, request);
+  if (!firstWordOnLine(site) || insideBody(site, request)) return inRequest;
+  // A line after the request (and its body) may start an EXPECT or RETRY line.
+  return { items: [...inRequest.items, ...expectationKeywordItems(site, wordAround(site))], isIncomplete: inRequest.isIncomplete };
+}
+
+function requestCompletions(site: CompletionSite, request: RequestSyntax): CompletionResult {
   switch (request.kind) {
     case 'query':
       return queryClauseCompletions(site, request);
@@ -65,6 +78,13 @@ function complete(site: CompletionSite): CompletionResult {
     default:
       return noCompletions;
   }
+}
+
+/** The cursor's line is inside the request's JSON body, or after one that is not finished. */
+function insideBody(site: CompletionSite, request: RequestSyntax): boolean {
+  const body = request.kind === 'transaction' || request.kind === 'http' ? request.body : undefined;
+  if (body === undefined || site.lineEnd < body.start) return false;
+  return site.lineStart < body.end || body.hasSyntaxErrors;
 }
 
 /** The request the cursor's line belongs to: the last request line at or above it. */

@@ -53,6 +53,11 @@ const cases: { name: string; before: string[]; after: string[]; options?: Format
     after: ['QUERY Saksmappe', 'WHERE tittel ==   @t &&', 'LIMIT 5', '### tx', 'TRANSACTION', '{"actions": [ {"action":  "save",, } ]}', ''],
   },
   {
+    name: 'EXPECT and RETRY lines: keywords, blanks around operators, no indentation; a broken line stays',
+    before: ['### s', 'post full-text/search', '{"query":   "plan"}', '  retry 3   every 2s', 'expect total>=1', 'EXPECT  header  content-type %=  "a  b%"', 'Expect hits[*].id EXISTS', 'EXPECT   status ==  200', ''],
+    after: ['### s', 'POST full-text/search', '{ "query": "plan" }', 'RETRY 3 EVERY 2s', 'EXPECT total >= 1', 'EXPECT header content-type %= "a  b%"', 'EXPECT hits[*].id exists', 'EXPECT   status ==  200', ''],
+  },
+  {
     name: 'CRLF line ends are kept',
     before: ['query Saksmappe\r', 'where  a=@b\r', '   && c=@d\r', ''],
     after: ['QUERY Saksmappe\r', 'WHERE a = @b\r', '  && c = @d\r', ''],

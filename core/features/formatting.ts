@@ -69,8 +69,35 @@ export function formatBlockText(parsed: ParsedBlock, options: FormattingOptions,
     }
     if ((request.kind === 'transaction' || request.kind === 'http') && request.body) edits.push(...jsonBodyEdits(parsed, request.body, options, eol));
   }
+  edits.push(...expectationEdits(parsed));
   const rewritten = applyEdits(text, edits.filter((e) => text.slice(e.start, e.end) !== e.newText));
   return rewritten.replace(/[ \t]+(?=\r?\n|$)/g, '');
+}
+
+/** `EXPECT` and `RETRY` lines: keywords upper case, tests lower case, one blank between the parts,
+ * no indentation. A line with a syntax error stays as written. */
+function expectationEdits(parsed: ParsedBlock): OffsetEdit[] {
+  const text = parsed.text;
+  const edits: OffsetEdit[] = [];
+  const clean = (span: Span): boolean => !parsed.diagnostics.some((d) => d.severity === 'error' && d.start < span.end && d.end > span.start);
+  const line = (span: Span, canonical: string): void => {
+    const whole = { start: lineStartOf(text, span.start), end: span.end };
+    if (!clean(whole) || !sameIgnoringBlanks(text.slice(whole.start, whole.end), canonical, true)) return;
+    edits.push({ ...whole, newText: canonical });
+  };
+  for (const e of parsed.expectations) {
+    if (e.misplaced || !e.subject || !e.check) continue;
+    const subject = e.subject.kind === 'header' ? (e.subject.name ? `header ${e.subject.name.text}` : undefined) : text.slice(e.subject.start, e.subject.end);
+    if (subject === undefined) continue;
+    const check = e.check.test === 'compare' ? `${e.check.operator.text} ${text.slice(e.check.value.span.start, e.check.value.span.end)}` : e.check.test;
+    line(e, `EXPECT ${subject} ${check}`);
+  }
+  const retry = parsed.retry;
+  if (retry?.countSpan) {
+    const interval = retry.every && retry.intervalSpan ? ` EVERY ${text.slice(retry.intervalSpan.start, retry.intervalSpan.end)}` : '';
+    line(retry, `RETRY ${text.slice(retry.countSpan.start, retry.countSpan.end)}${interval}`);
+  }
+  return edits;
 }
 
 function separatorEdit(parsed: ParsedBlock): OffsetEdit | undefined {

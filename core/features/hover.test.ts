@@ -155,3 +155,17 @@ describe('hover: elsewhere', () => {
     assert.equal(r.hover?.range?.start.character, 6);
   });
 });
+
+describe('hover: EXPECT and RETRY lines', () => {
+  const q = (...lines: string[]): string[] => ['### find', 'QUERY Journalpost', ...lines];
+  const response: BlockResponse = { status: 200, body: { hasMore: false, results: [{ type: 'Journalpost', id: '7', version: '1', fields: { tittel: 'Søknad' }, links: {} }] }, receivedAt: 0 };
+  run([
+    { name: 'a field in a path, from the model', text: q('EXPECT results[0].fields.tit|tel = "x"'), covered: 'tittel', says: ['**results[0].fields.tittel**', 'tittel'] },
+    { name: 'a path through [*]', text: q('EXPECT results[*].i|d exists'), covered: 'id', says: ['**results[*].id**', 'Journalpost'] },
+    { name: 'the last response\'s value', text: q('EXPECT results[0].fields.tit|tel = "x"'), says: ['Last response', 'Søknad'], context: { responses: new Map([['find', response]]) } },
+    { name: 'the keyword', text: q('EXP|ECT status = 200'), covered: 'EXPECT', says: ['what the response must be'] },
+    { name: 'status', text: q('EXPECT sta|tus = 400'), covered: 'status', says: ['HTTP status'] },
+    { name: 'an operator', text: q('EXPECT results[0].fields.tittel %|= "S%"'), covered: '%=', says: ['any run of characters'] },
+    { name: 'RETRY', text: ['### s', 'POST full-text/search', '{"query": "x"}', 'RET|RY 3 EVERY 2s', 'EXPECT total >= 1'], covered: 'RETRY', says: ['up to 3 more times', '2000 ms'] },
+  ]);
+});

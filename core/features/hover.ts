@@ -8,6 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { blockAt, type NoarkqDocument } from '../document';
 import type { FeatureContext } from './featureContext';
 import { contains, type HoverFound, type HoverSite } from './hover/hoverResult';
+import { expectationHover } from './hover/expectationHover';
 import { httpBodyHover } from './hover/httpBodyHover';
 import { queryHover } from './hover/queryHover';
 import { referenceHover } from './hover/referenceHover';
@@ -32,6 +33,8 @@ function hoverInBlock(site: HoverSite): HoverFound | undefined {
   const parsed = site.block.parsed;
   const declaration = parsed.variables.find((v) => contains(v.nameSpan, site.offset));
   if (declaration) return declarationHover(site, declaration);
+  const expectation = expectationHover(site);
+  if (expectation) return expectation;
   const request = parsed.requests.find((r) => contains({ start: r.start, end: Math.max(r.end, r.line.end) }, site.offset));
   if (!request) return undefined;
   switch (request.kind) {

@@ -16,6 +16,12 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: 'file variable used in EXPECT values, as @name and {{name}}',
+    text: ['@[[year]] = 2024', '### a', 'QUERY Saksmappe', 'WHERE saksaar = @[[year]]', 'EXPECT results[*].fields.saksaar = @[[ye|ar]]', 'EXPECT results[0].fields.tittel = "{{[[year]]}}"', ''].join('\n'),
+    definition: 0,
+    rename: 'aar',
+  },
+  {
     name: 'file variable from a parameter',
     text: ['@[[year]] = 2024', '### a', 'QUERY Saksmappe', 'WHERE saksaar = @[[ye|ar]]', '### b', 'QUERY Saksmappe', 'WHERE saksaar = @[[year]] || saksaar = @[[year]]', ''].join('\n'),
     definition: 0,

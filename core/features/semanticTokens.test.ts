@@ -27,6 +27,53 @@ function tokens(text: string): string[] {
 }
 
 describe('semantic tokens', () => {
+  it('EXPECT and RETRY lines: keywords, paths, operators, values', () => {
+    const text = [
+      '@year = 2024',
+      '### find',
+      'GET code-lists',
+      'RETRY 3 EVERY 2s',
+      'EXPECT status = 200',
+      'EXPECT header content-type %= "application/json%"',
+      'EXPECT results[*].fields.saksaar >= @year',
+      'EXPECT hasMore exists',
+      'EXPECT name ~ /^a/i',
+      '',
+    ].join('\n');
+    assert.deepEqual(tokens(text), [
+      '@year variable.declaration',
+      'find function.declaration',
+      'GET keyword',
+      'code-lists string',
+      'RETRY keyword',
+      '3 number',
+      'EVERY keyword',
+      '2s number',
+      'EXPECT keyword',
+      'status keyword',
+      '= operator',
+      '200 number',
+      'EXPECT keyword',
+      'header keyword',
+      'content-type string',
+      '%= operator',
+      '"application/json%" string',
+      'EXPECT keyword',
+      'results property',
+      'fields property',
+      'saksaar property',
+      '>= operator',
+      '@year variable',
+      'EXPECT keyword',
+      'hasMore property',
+      'exists keyword',
+      'EXPECT keyword',
+      'name property',
+      '~ operator',
+      '/^a/i string',
+    ]);
+  });
+
   it('a QUERY: types, fields, references, aliases, parameters, keywords', () => {
     const text = [
       '@year = 2024',

@@ -7,7 +7,7 @@
 import type { Range, SemanticTokens } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../diagnostics';
-import { allBlocks, type DocumentBlock, type NoarkqDocument } from '../document';
+import { allBlocks, type DocumentBlock, type NoarkqDocument, type ParsedBlock } from '../document';
 import type { NoarkModel } from '../schema/types';
 import { comparisonOperatorSpan, logicalOperatorSpans, type Bound, type Expression, type Path, type QueryRequest } from '../query';
 import type { FeatureContext } from './featureContext';
@@ -71,6 +71,8 @@ function blockTokens(block: DocumentBlock, index: SymbolIndex, model: NoarkModel
     for (const segment of ref.segments) if (segment.kind === 'property') add(segment, 'property');
   }
 
+  expectationTokens(parsed, add);
+
   const request = parsed.request;
   if (!request) return;
   if (request.kind !== 'query') add(request.keyword, 'keyword');
@@ -100,6 +102,52 @@ function blockTokens(block: DocumentBlock, index: SymbolIndex, model: NoarkModel
       break;
     case 'unknown':
       break;
+  }
+}
+
+/** `EXPECT` subjects, operators and values; `RETRY` counts and durations. References in values
+ * are marked with the block's other references. */
+function expectationTokens(parsed: ParsedBlock, add: Add): void {
+  for (const e of parsed.expectations) {
+    add(e.keyword, 'keyword');
+    const subject = e.subject;
+    if (subject?.kind === 'status' || subject?.kind === 'time') add(subject, 'keyword');
+    else if (subject?.kind === 'header') {
+      add({ start: subject.start, end: subject.start + 'header'.length }, 'keyword');
+      add(subject.name, 'string');
+    } else if (subject?.kind === 'body') {
+      for (const segment of subject.segments) if (segment.kind === 'property') add(segment, 'property');
+    }
+    const check = e.check;
+    if (!check) continue;
+    if (check.test !== 'compare') {
+      add(check.word, 'keyword');
+      continue;
+    }
+    add(check.operator, 'operator');
+    const value = check.value;
+    switch (value.kind) {
+      case 'json':
+        // A string holding a {{reference}} is left to the grammar: the reference's tokens go inside it.
+        if (typeof value.value === 'string' && value.value.includes('{{')) break;
+        add(value.span, typeof value.value === 'number' ? 'number' : typeof value.value === 'string' ? 'string' : 'keyword');
+        break;
+      case 'regex':
+        add(value.span, 'string');
+        break;
+      case 'variable':
+        add(value.span, 'variable');
+        break;
+      default:
+        break;
+    }
+  }
+  const retry = parsed.retry;
+  if (retry) {
+    add(retry.keyword, 'keyword');
+    add(retry.countSpan, 'number');
+    add(retry.every, 'keyword');
+    add(retry.intervalSpan, 'number');
   }
 }
 

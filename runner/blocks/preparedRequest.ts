@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve as resolvePath } from 'node:path';
 import type { DocumentBlock, NoarkqDocument, RequestSyntax, ValueResolver } from '../../core/document';
-import { relativeToApiRoot } from '../../core/document';
+import { httpRequestWrites, relativeToApiRoot } from '../../core/document';
 import type { JsonValue } from '../../core/jsonValue';
 import { queryParameterNames, serializeQuery } from '../../core/query';
 import type { GenericRequest, QueryBody, TransactionBody } from '../archive/archiveApi';
@@ -26,9 +26,6 @@ export function blockLabel(block: DocumentBlock): string {
   return block.index < 0 ? 'the request above the first `###`' : `block ${block.index + 1}`;
 }
 
-/** Paths whose request changes the archive even though they are sent with POST like reads. */
-const readPaths = [/^query$/, /^logs\/(change|access|download)-log$/, /^full-text\/search$/];
-
 /** Whether the request changes the archive: never retried, and confirmed in a protected environment. */
 export function isWrite(request: PreparedRequest): boolean {
   switch (request.kind) {
@@ -38,11 +35,8 @@ export function isWrite(request: PreparedRequest): boolean {
     case 'transaction':
     case 'upload':
       return true;
-    case 'http': {
-      if (request.request.method === 'GET') return false;
-      const path = request.request.path.split('?')[0].replace(/\/+$/, '');
-      return !(request.request.method === 'POST' && readPaths.some((p) => p.test(path)));
-    }
+    case 'http':
+      return httpRequestWrites(request.request.method, request.request.path);
   }
 }
 

@@ -98,9 +98,26 @@ const otherBlockArb = fc.constantFrom(
 
 const blockNameArb = fc.constantFrom('findCase', 'register', 'letter', 'attach', 'findCase', '1bad', '', 'a-b_c', 'name with description');
 
+/** EXPECT and RETRY lines, well-formed and not (they follow the request, or stray before it). */
+const expectationLineArb: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('status', 'time', 'header content-type', 'results[0].fields.tittel', 'results[*].id', 'results.length', 'saved.jp.id', 'hasMore', 'results[', 'results[0].', 'id'),
+      fc.constantFrom(' = ', ' != ', ' < ', ' >= ', ' %= ', ' ~ ', ' == ', ' exists', ' absent', ' ', ''),
+      fc.constantFrom('200', '"B"', '@year', '{{findCase.results[0].id}}', '/^a(b/i', '/x/', '"2024-01-31"', 'bare', '', 'true'),
+    )
+    .map(([subject, op, value]) => `EXPECT ${subject}${op}${/exists|absent/.test(op) ? '' : value}`.trimEnd()),
+  fc.constantFrom('RETRY 3 EVERY 1s', 'RETRY 20', 'RETRY', 'RETRY x EVERY', 'RETRY 2 EVERY 500ms', 'expect', 'EXPECT'),
+);
+
 const blockArb = fc
-  .tuple(blockNameArb, fc.array(fc.oneof(variableLineArb, commentArb), { maxLength: 3 }), fc.oneof(queryBlockArb, transactionBlockArb, otherBlockArb))
-  .map(([n, pre, request]) => [`### ${n}`.trimEnd(), ...pre, request].join('\n'));
+  .tuple(
+    blockNameArb,
+    fc.array(fc.oneof(variableLineArb, commentArb), { maxLength: 3 }),
+    fc.oneof(queryBlockArb, transactionBlockArb, otherBlockArb),
+    fc.array(expectationLineArb, { maxLength: 3 }),
+  )
+  .map(([n, pre, request, expectations]) => [`### ${n}`.trimEnd(), ...pre, request, ...expectations].join('\n'));
 
 export const documentArb: fc.Arbitrary<string> = fc
   .tuple(fc.array(fc.oneof(variableLineArb, commentArb), { maxLength: 3 }), fc.array(blockArb, { maxLength: 6 }), fc.constantFrom('\n', '\r\n'))

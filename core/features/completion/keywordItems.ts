@@ -33,6 +33,22 @@ export function requestKeywordItems(site: CompletionSite, replace: Span): Comple
   return requestKeywordDefs.map((k, i) => keywordItem(site, k, i, replace));
 }
 
+const expectationKeywordDefs: readonly KeywordDef[] = [
+  {
+    label: 'EXPECT',
+    snippet: 'EXPECT ',
+    detail: 'expectation',
+    documentation: 'What the response must be: `EXPECT status = 200`, `EXPECT results.length >= 1`, `EXPECT saved.jp.id exists`. A block with expectations is a test.',
+    retrigger: true,
+  },
+  { label: 'RETRY', snippet: 'RETRY ${1:10} EVERY ${2:1s}', detail: 'retry', documentation: 'Sends a reading request again until its expectations hold, at most n more times: `RETRY 20 EVERY 1s`. Never on a write.' },
+];
+
+/** `EXPECT` and `RETRY`, after the request; ranked after the request's own keywords. */
+export function expectationKeywordItems(site: CompletionSite, replace: Span): CompletionItem[] {
+  return expectationKeywordDefs.map((k, i) => keywordItem(site, k, 20 + i, replace));
+}
+
 /** A keyword as a snippet item, ranked by its place in its list. */
 function keywordItem(site: CompletionSite, k: KeywordDef, index: number, replace: Span): CompletionItem {
   return makeItem(site, {

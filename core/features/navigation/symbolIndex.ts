@@ -1,6 +1,6 @@
 /**
  * Every named thing of a `.noarkq` document that can be navigated and renamed, with each place it
- * is written: variables (`@name` lines, `@name` query parameters, `{{name}}`), block names
+ * is written: variables (`@name` lines, `@name` query parameters and `EXPECT` values, `{{name}}`), block names
  * (`### name`, `{{name...}}`), JOIN aliases (`JOIN #a`, `#a.field`) and transaction temp ids
  * (`"id": "jp"`, `"linkToId": "jp"`, `{{register.saved.jp.id}}`). Spans are document offsets and
  * cover the name only, without its `@`/`#` sigil, so a rename replaces just the name.
@@ -123,6 +123,13 @@ function indexVariables(doc: NoarkqDocument, block: DocumentBlock, add: Add): vo
       const span = docSpan(block, { start: p.start + 1, end: p.end });
       add({ ...span, key: variableKey(scope, block, p.name), kind: 'variable', name: p.name, isDeclaration: false, block, scope, asParameter: true });
     }
+  }
+  for (const e of block.parsed.expectations) {
+    const value = e.check?.test === 'compare' ? e.check.value : undefined;
+    if (value?.kind !== 'variable') continue;
+    const scope = resolveVariable(doc, block, value.name);
+    const span = docSpan(block, { start: value.span.start + 1, end: value.span.end });
+    add({ ...span, key: variableKey(scope, block, value.name), kind: 'variable', name: value.name, isDeclaration: false, block, scope });
   }
   for (const ref of block.parsed.references) {
     if (ref.segments.length > 0) continue;
