@@ -163,6 +163,7 @@ describe('RETRY lines', () => {
       ['RETRY', 'RETRY'],
       ['RETRY x', 'x'],
       ['RETRY 0', '0'],
+      ['RETRY 1001', '1001'],
       ['RETRY 3 AFTER 1s', 'AFTER 1s'],
       ['RETRY 3 EVERY', 'EVERY'],
       ['RETRY 3 EVERY 1h', '1h'],

@@ -8,6 +8,7 @@ import type { NoarkqDiagnostic, Span } from '../diagnostics';
 import type { JsonValue } from '../jsonValue';
 import type { Line } from '../text/lines';
 import { DocumentCodes } from './documentCodes';
+import { defaultRetryIntervalMs } from './expectationRetry';
 import type { ReferenceOccurrence, Token } from './documentModel';
 import type {
   Expectation,
@@ -267,12 +268,14 @@ export interface RetryLineParse {
 }
 
 const durationUnits: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000 };
+/** A bound on `RETRY n`: the runner plans every try up front (expectationRetry.ts). */
+export const maxRetries = 1000;
 
 /** `RETRY <n> [EVERY <duration>]`. */
 export function parseRetryLine(text: string, line: Line, keyword: Token): RetryLineParse {
   const diagnostics: NoarkqDiagnostic[] = [];
   const end = lineContentEnd(text, line);
-  const retry: RetryClause = { keyword, count: undefined, countSpan: undefined, intervalMs: 1000, every: undefined, intervalSpan: undefined, start: keyword.start, end: Math.max(end, keyword.end) };
+  const retry: RetryClause = { keyword, count: undefined, countSpan: undefined, intervalMs: defaultRetryIntervalMs, every: undefined, intervalSpan: undefined, start: keyword.start, end: Math.max(end, keyword.end) };
   const bad = (span: Span, message: string): void => {
     diagnostics.push({ code: DocumentCodes.malformedRetry, severity: 'error', ...span, message });
   };
@@ -283,7 +286,8 @@ export function parseRetryLine(text: string, line: Line, keyword: Token): RetryL
     return { retry, diagnostics };
   }
   retry.countSpan = { start: at, end: at + countText.length };
-  if (/^\d+$/.test(countText) && Number(countText) >= 1) retry.count = Number(countText);
+  if (/^\d+$/.test(countText) && Number(countText) >= 1 && Number(countText) <= maxRetries) retry.count = Number(countText);
+  else if (/^\d+$/.test(countText) && Number(countText) > maxRetries) bad(retry.countSpan, `\`${countText}\` retries are more than a test should wait for: at most ${maxRetries}; wait longer between them with \`EVERY\` instead.`);
   else bad(retry.countSpan, `\`${countText}\` is not a number of retries: write a whole number of at least 1, e.g. \`RETRY 20\`.`);
   at = skipBlanks(text, retry.countSpan.end, end);
   if (at >= end) return { retry, diagnostics };
