@@ -4,6 +4,7 @@
  * real id for a transaction, the file id of an upload, where a download went, the JSON of any
  * other answer, or the archive's error with its status and errorId.
  */
+import { describeOutcome } from '../core/document/expectationEvaluation';
 import type { JsonValue } from '../core/jsonValue';
 import { identifyingFields, type NoarkModel } from '../core/schema';
 import { formatBytes } from '../core/text/formatBytes';
@@ -41,7 +42,14 @@ export function formatBlockResult(result: BlockRunResult, options: ReportOptions
   if (result.ok) {
     const cost = [`${result.status}`, formatDuration(result.durationMs), formatBytes(result.bytes), ...(result.pages ? [`${result.pages} page${result.pages === 1 ? '' : 's'}`] : [])];
     lines.push(`${style.green('✔')} ${style.bold(name)}  ${what}  ${style.dim(cost.join('  '))}`);
-    lines.push(...successBody(result, options).map((l) => indent + l));
+    // An answer outside 2xx is a success only when the block expects it: show it as it came.
+    const answered = result.status !== undefined && (result.status < 200 || result.status > 299) ? jsonLines(result.body, options) : successBody(result, options);
+    lines.push(...answered.map((l) => indent + l));
+    lines.push(...expectationLines(result, options));
+  } else if (result.error?.kind === 'expectation' && result.expectations) {
+    const status = result.status !== undefined ? `  ${result.status}` : '';
+    lines.push(`${style.red('✖')} ${style.bold(name)}  ${what}${status}  ${style.dim(`line ${result.line}`)}`);
+    lines.push(...expectationLines(result, options));
   } else {
     const error = result.error;
     const status = result.status !== undefined ? `  ${result.status}` : '';
@@ -58,6 +66,15 @@ export function formatBlockResult(result: BlockRunResult, options: ReportOptions
     }
   }
   return lines.join('\n') + '\n';
+}
+
+/** Each expectation of the block, passed or not, and the tries a RETRY took. */
+function expectationLines(result: BlockRunResult, options: ReportOptions): string[] {
+  const outcomes = result.expectations ?? [];
+  const { style } = options;
+  const lines = outcomes.map((o) => indent + (o.passed ? style.green(describeOutcome(o)) : style.red(describeOutcome(o))));
+  if (result.tries !== undefined) lines.push(indent + style.dim(`${result.tries} ${result.tries === 1 ? 'try' : 'tries'} (RETRY)`));
+  return lines;
 }
 
 function kindLabel(result: BlockRunResult): string {

@@ -1,6 +1,6 @@
 /** What running one block gives: the request as sent, the answer, its cost, or what went wrong. */
 import type { JsonValue } from '../../core/jsonValue';
-import type { RequestKind } from '../../core/document';
+import type { ExpectationOutcome, RequestKind } from '../../core/document';
 
 export type RunFailure =
   /** The archive answered with an error status. */
@@ -13,7 +13,9 @@ export type RunFailure =
   | { kind: 'auth'; message: string }
   | { kind: 'cancelled'; message: string }
   /** Stopped before sending: a value nobody gave, a file that does not exist, a refused write. */
-  | { kind: 'not-sent'; message: string };
+  | { kind: 'not-sent'; message: string }
+  /** The answer came, and an `EXPECT` line of the block does not hold for it. */
+  | { kind: 'expectation'; message: string };
 
 export interface BlockRunResult {
   /** The block's name; undefined for an unnamed block. */
@@ -37,6 +39,11 @@ export interface BlockRunResult {
   /** Pages fetched by an all-pages query. */
   pages?: number;
   error?: RunFailure;
+  /** Each `EXPECT` line of the block, in order (the implied 2xx first when none is about the
+   * status), judged on the last answer. */
+  expectations?: ExpectationOutcome[];
+  /** Sends of a block with `RETRY`, the last one included. */
+  tries?: number;
   /** When the answer came (ms since the epoch). */
   receivedAt: number;
 }

@@ -12,7 +12,20 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { NoarkqDiagnostic } from '../../core/diagnostics';
-import { allBlocks, checkDocument, DocumentCodes, ValueResolver, type DocumentBlock, type NoarkqDocument, type RecordedResponse } from '../../core/document';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  allBlocks,
+  checkDocument,
+  describeOutcome,
+  DocumentCodes,
+  evaluateExpectations,
+  nextTry,
+  ValueResolver,
+  withImpliedStatus,
+  type DocumentBlock,
+  type NoarkqDocument,
+  type RecordedResponse,
+} from '../../core/document';
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema/types';
 import type { ArchiveApi, ArchiveResponse, EntityObject, QueryResponse, TransferProgress } from '../archive/archiveApi';
@@ -25,6 +38,7 @@ import {
   RunCancelledError,
 } from '../archive/archiveErrors';
 import { blockDependencies } from './blockDependencies';
+import { resolveExpectations } from './blockExpectations';
 import type { BlockRunResult, RunFailure } from './blockRunResult';
 import { blockLabel, capitalise, describeRequest, isDestructive, isWrite, prepareRequest, type PreparedRequest } from './preparedRequest';
 
@@ -165,11 +179,48 @@ export class RunSession {
       if (problem) return this.record(this.notSent(run.document, block, `${capitalise(label)}: the file to upload, ${request.path}, ${problem}.`));
     }
     if (run.signal?.aborted) return this.record(this.failed(run.document, block, { kind: 'cancelled', message: `${capitalise(label)}: cancelled before it was sent.` }));
-    try {
-      return this.record(await this.send(run, block, request));
-    } catch (error) {
-      return this.record(this.failed(run.document, block, toFailure(error), error));
+    if (block.parsed.expectations.length === 0) return this.record(await this.sendOnce(run, block, request));
+    // A write is never sent twice, whatever the file says (the checker refuses RETRY on one).
+    const retry = isWrite(request) ? undefined : block.parsed.retry;
+    for (let tries = 1; ; tries++) {
+      const judged = this.judge(run, block, await this.sendOnce(run, block, request));
+      // No answer to judge (a connection failure, an unknown outcome): the client has retried a read already.
+      const decision = nextTry(retry, tries, judged.expectations ?? [{ passed: true }]);
+      if (decision.kind === 'done' || run.signal?.aborted) return this.record(retry ? { ...judged, tries } : judged);
+      try {
+        await delay(decision.afterMs, undefined, { signal: run.signal });
+      } catch {
+        return this.record({ ...judged, tries });
+      }
     }
+  }
+
+  private async sendOnce(run: RunRequest, block: DocumentBlock, request: PreparedRequest): Promise<BlockRunResult> {
+    try {
+      return await this.send(run, block, request);
+    } catch (error) {
+      return this.failed(run.document, block, toFailure(error), error);
+    }
+  }
+
+  /** The block's expectations judged on its answer: an archive's refusal the block expects is its
+   * success, and an answer that breaks an expectation its failure. Without an answer (the
+   * connection failed, the outcome is unknown) there is nothing to judge. */
+  private judge(run: RunRequest, block: DocumentBlock, result: BlockRunResult): BlockRunResult {
+    if (result.status === undefined || (result.error !== undefined && result.error.kind !== 'archive')) return result;
+    const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
+    const resolved = resolveExpectations(block, resolver);
+    const label = blockLabel(block);
+    if (!resolved.ok) return { ...result, ok: false, error: { kind: 'expectation', message: `${capitalise(label)}: ${resolved.error}` } };
+    const observed = { status: result.status, timeMs: result.durationMs, headers: result.headers ?? {}, body: result.body };
+    const expectations = evaluateExpectations(withImpliedStatus(resolved.expectations), observed);
+    const failed = expectations.filter((e) => !e.passed);
+    if (failed.length === 0) {
+      const { error: _answered, ...passed } = result;
+      return { ...passed, ok: true, expectations };
+    }
+    const message = `${capitalise(label)}: ${failed.length} of ${expectations.length} expectations failed\n${failed.map((e) => `  ${describeOutcome(e)}`).join('\n')}`;
+    return { ...result, ok: false, expectations, error: { kind: 'expectation', message } };
   }
 
   /** Builds the request, asking for each value nothing defines. */

@@ -191,6 +191,88 @@ describe('noarkq run against the sandbox', () => {
     assert.match(missingFile.err, /nowhere\.json: cannot be read: no such file/);
   });
 
+  it('EXPECT lines decide a block: each is reported, a broken one fails the run, an expected refusal passes', async () => {
+    const name = file(
+      'expect.noarkq',
+      [
+        '@year = 2024',
+        '### refused',
+        'GET download?id=999999',
+        'EXPECT status = 404',
+        'EXPECT errorId exists',
+        '### findCase',
+        'QUERY Saksmappe',
+        'WHERE saksaar = @year',
+        'LIMIT 3',
+        'EXPECT results.length = 3',
+        'EXPECT results[*].fields.saksaar = @year',
+        'EXPECT results[0].fields.mappeIdent %= "2024/%"',
+        '### tooMany',
+        'QUERY Saksmappe',
+        'WHERE saksaar = @year',
+        'LIMIT 2',
+        'EXPECT results.length = 5',
+        '',
+      ].join('\n'),
+    );
+    const r = await run([name, '--env', 'test']);
+    assert.equal(r.code, 1, r.err + r.out);
+    assert.match(r.out, /^✔ refused +GET download\?id=999999 +404/m);
+    assert.match(r.out, /✔ EXPECT results\[\*\]\.fields\.saksaar = 2024/);
+    assert.match(r.out, /✔ EXPECT results\[0\]\.fields\.mappeIdent %= "2024\/%"/);
+    assert.match(r.out, /^✖ tooMany .*\n.*\n +✘ EXPECT results\.length = 5 — actual 2$/m);
+    const json = await run([name, '--env', 'test', '--format', 'json']);
+    const report = JSON.parse(json.out) as { results: { blockName: string; ok: boolean; expectations?: { passed: boolean; actual: string }[]; error?: { kind: string } }[] };
+    const tooMany = report.results.find((x) => x.blockName === 'tooMany');
+    assert.equal(tooMany?.error?.kind, 'expectation');
+    assert.deepEqual(tooMany?.expectations?.map((e) => [e.passed, e.actual]), [
+      [true, '200'],
+      [false, '2'],
+    ]);
+  });
+
+  it('RETRY sends a read again until its expectations hold or the tries run out; a write is sent once', async () => {
+    const read = file('retry.noarkq', '### me\nGET info/me\nRETRY 2 EVERY 10ms\nEXPECT status = 200\nEXPECT nothingHere exists\n');
+    const r = await run([read, '--env', 'test', '--force']);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /3 tries \(RETRY\)/);
+    const title = `Sent once ${Date.now()}`;
+    const write = file(
+      'retryWrite.noarkq',
+      [
+        '### findCase',
+        '@year = 2024',
+        'QUERY Saksmappe',
+        'WHERE saksaar = @year',
+        'LIMIT 1',
+        '### register',
+        'TRANSACTION',
+        JSON.stringify({
+          actions: [
+            { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: title, journalposttype: 'I' } },
+            { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: '{{findCase.results[0].id}}' },
+            { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Kari Nordmann', korrespondanseparttype: 'EA' } },
+            { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
+          ],
+        }),
+        'RETRY 3 EVERY 10ms',
+        'EXPECT saved.nothing exists',
+        '### count',
+        `@title = ${JSON.stringify(title)}`,
+        'QUERY Journalpost',
+        'WHERE tittel = @title',
+        'LIMIT 10',
+        '',
+      ].join('\n'),
+    );
+    const sent = await run([write, '--env', 'test', '--force', '--block', 'register']);
+    assert.equal(sent.code, 1, sent.err + sent.out);
+    assert.doesNotMatch(sent.out, /tries \(RETRY\)/);
+    const counted = await run([write, '--env', 'test', '--force', '--block', 'count', '--format', 'json']);
+    const results = (JSON.parse(counted.out) as { results: { blockName: string; body: { results: unknown[] } }[] }).results;
+    assert.equal(results.find((x) => x.blockName === 'count')?.body.results.length, 1, 'the transaction reached the archive once');
+  });
+
   it('nothing printed or written holds a token the sandbox issued, or the client secret', () => {
     assert.ok(issued.length > 0, 'tokens were issued');
     const written: string[] = [];
