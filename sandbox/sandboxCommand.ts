@@ -3,7 +3,7 @@
  * cleanly. Shared by `npm run sandbox` (main.ts) and `noarkq sandbox` (the CLI).
  */
 import type { SandboxReadyMessage } from '../core/api/sandboxContract';
-import { defaultAccountOptions } from './auth/accounts';
+import { defaultSandboxAccounts } from '../core/api/sandboxContract';
 import { parseSandboxArguments, sandboxUsage, type SandboxOptions } from './sandboxOptions';
 import { prepareSeeding } from './seed/seedSelection';
 import { startSandbox, type RunningSandbox } from './startSandbox';
@@ -47,7 +47,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
     return 1;
   }
   const running = sandbox;
-  const accounts = { ...defaultAccountOptions, ...options.accounts };
+  const accounts = { ...defaultSandboxAccounts, ...options.accounts };
   // An entry for noarkq.environments.json: the secret is not part of it (secrets never go in that file).
   const environment = {
     name: 'sandbox',

@@ -3,7 +3,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { archiveTimeZone, knownTimeZone } from '../core/query/archiveDay';
-import { defaultAccountOptions, type AccountOptions } from './auth/accounts';
+import { defaultSandboxAccounts, type SandboxAccounts } from '../core/api/sandboxContract';
 import type { SandboxModule, SandboxServices } from './sandboxServices';
 
 export interface SandboxOptions {
@@ -18,7 +18,7 @@ export interface SandboxOptions {
   /** `postgres://…`: keep the archive's database on a PostgreSQL server (a shared team sandbox)
    * instead of PGlite; uploaded files still live under `dataDir` (a temporary folder with `memory`). */
   databaseUrl?: string;
-  accounts?: Partial<AccountOptions>;
+  accounts?: Partial<SandboxAccounts>;
   /** Access-token lifetime in seconds (3600). */
   tokenLifetimeSeconds?: number;
   /** Refresh-token lifetime in seconds (86400). */
@@ -84,9 +84,9 @@ Options:
   --memory                   throwaway archive, gone when the sandbox stops
   --database <url>           keep the database on a PostgreSQL server (postgres://user:pw@host:5432/db);
                              uploaded files stay in the --data folder
-  --client <id:secret>       client with full rights (default ${defaultAccountOptions.fullClient.id}:${defaultAccountOptions.fullClient.secret})
-  --client2 <id:secret>      client with ordinary rights (default ${defaultAccountOptions.ordinaryClient.id}:${defaultAccountOptions.ordinaryClient.secret})
-  --user <name:password>     password-grant user (default ${defaultAccountOptions.user.id}:${defaultAccountOptions.user.secret})
+  --client <id:secret>       client with full rights (default ${defaultSandboxAccounts.fullClient.id}:${defaultSandboxAccounts.fullClient.secret})
+  --client2 <id:secret>      client with ordinary rights (default ${defaultSandboxAccounts.ordinaryClient.id}:${defaultSandboxAccounts.ordinaryClient.secret})
+  --user <name:password>     password-grant user (default ${defaultSandboxAccounts.user.id}:${defaultSandboxAccounts.user.secret})
   --token-lifetime <s>       access-token lifetime in seconds (default 3600)
   --file-lifetime <s>        lifetime of an unlinked upload in seconds (default 3600)
   --no-seed                  start a new archive empty instead of with the demo archive
@@ -156,7 +156,7 @@ export function parseSandboxArguments(argv: readonly string[]): ParsedSandboxArg
     options.databaseUrl = values.database;
   }
   options.dataDir = values.data ?? defaultDataDir();
-  const accounts: Partial<AccountOptions> = {};
+  const accounts: Partial<SandboxAccounts> = {};
   for (const [flag, key] of [
     ['client', 'fullClient'],
     ['client2', 'ordinaryClient'],

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noarkModel } from '../core/schema';
-import { AccountDirectory, defaultAccountOptions } from './auth/accounts';
+import { defaultSandboxAccounts } from '../core/api/sandboxContract';
+import { AccountDirectory } from './auth/accounts';
 import { authenticate } from './auth/bearerAuth';
 import { TokenStore } from './auth/tokenStore';
 import { builtInModules, tokenPaths } from './coreModules';
@@ -108,7 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           templateCacheDir: options.templateCacheDir ?? defaultTemplateCacheDir(),
         });
     const database = db;
-    const accounts = new AccountDirectory({ ...defaultAccountOptions, ...options.accounts });
+    const accounts = new AccountDirectory({ ...defaultSandboxAccounts, ...options.accounts });
     const fileLifetime = options.unlinkedFileLifetimeSeconds ?? 3600;
     const services: SandboxServices = {
       model: noarkModel,

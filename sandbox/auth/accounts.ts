@@ -3,7 +3,7 @@
  * Rights are what the spec leaves to "the account's permissions": deleting and moving.
  */
 import { createHash } from 'node:crypto';
-import { defaultSandboxAccounts, type SandboxAccounts } from '../../core/api/sandboxContract';
+import type { SandboxAccounts } from '../../core/api/sandboxContract';
 
 export interface Account {
   /** Login: the client id or the user name. */
@@ -32,15 +32,11 @@ export function makeAccount(login: string, kind: Account['kind'], full: boolean)
   return { login, kind, displayName: login, userId: stableUserId(login), canDelete: full, canMove: full };
 }
 
-/** The sandbox's names for the accounts of the sandbox contract, which the runner logs in with too. */
-export type AccountOptions = SandboxAccounts;
-export const defaultAccountOptions: AccountOptions = defaultSandboxAccounts;
-
 export class AccountDirectory {
   private readonly clients = new Map<string, Credential>();
   private readonly users = new Map<string, Credential>();
 
-  constructor(options: AccountOptions) {
+  constructor(options: SandboxAccounts) {
     this.clients.set(options.fullClient.id, { account: makeAccount(options.fullClient.id, 'client', true), secret: options.fullClient.secret });
     this.clients.set(options.ordinaryClient.id, { account: makeAccount(options.ordinaryClient.id, 'client', false), secret: options.ordinaryClient.secret });
     this.users.set(options.user.id, { account: makeAccount(options.user.id, 'user', true), secret: options.user.secret });

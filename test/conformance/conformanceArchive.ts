@@ -22,7 +22,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonValue } from '../../core/jsonValue';
-import { makeAccount, defaultAccountOptions } from '../../sandbox/auth/accounts';
+import { defaultSandboxAccounts } from '../../core/api/sandboxContract';
+import { makeAccount } from '../../sandbox/auth/accounts';
 import { BsmRegistryStore } from '../../sandbox/registries/bsmRegistryStore';
 import { putCodeValue } from '../../sandbox/registries/codeListValues';
 import type { SandboxServices } from '../../sandbox/sandboxServices';
@@ -394,7 +395,7 @@ export async function seedConformanceArchive(services: SandboxServices, options:
     }
   }
 
-  const uploader = new SeedWriter(services, makeAccount(options.uploader ?? defaultAccountOptions.fullClient.id, 'client', true));
+  const uploader = new SeedWriter(services, makeAccount(options.uploader ?? defaultSandboxAccounts.fullClient.id, 'client', true));
   for (const u of corpusUploads) {
     await restartIdsAt(services, u.id);
     const id = await uploader.upload(corpusFile(u.file), u.file);
