@@ -7,7 +7,7 @@ import type { NoarkModel } from '../core/schema/types';
 import { parseCheckArguments, usage } from './cliArguments';
 import { expandInputs } from './fileExpansion';
 import { countFindings, toFindings, type Finding } from './findings';
-import { checkUploadFiles } from './uploadFiles';
+import { checkUploadFiles } from '../runner/blocks/uploadFiles';
 import { formatJson, formatSummary, formatText } from './reportFormatters';
 import { formatSarif } from './sarifFormatter';
 

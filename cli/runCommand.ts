@@ -14,7 +14,7 @@ import { blockingErrors, RunSession, runnableBlocks, type RunEnvironment, type R
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { ExitCode, type CliIo } from './checkCommand';
 import { toFindings } from './findings';
-import { checkUploadFiles } from './uploadFiles';
+import { checkUploadFiles } from '../runner/blocks/uploadFiles';
 import { formatText } from './reportFormatters';
 import { parseRunArguments, runUsage, type RunArguments } from './runArguments';
 import { formatBytes } from '../core/text/formatBytes';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseDocument } from '../core/document';
 import { noarkModel } from '../core/schema';
 import { runCheck } from './checkCommand';
-import { checkUploadFiles } from './uploadFiles';
+import { checkUploadFiles } from '../runner/blocks/uploadFiles';
 
 const dir = mkdtempSync(join(tmpdir(), 'noarkq-upload-'));
 mkdirSync(join(dir, 'files'));

@@ -48,9 +48,13 @@ export interface ExpectationRegex {
   flags: string;
 }
 
-export type ResolvedExpectation =
+export type ResolvedExpectation = (
   | { subject: ExpectationSubjectInput; test: 'exists' | 'absent' }
-  | { subject: ExpectationSubjectInput; test: 'compare'; operator: ExpectationComparison; expected: JsonValue | ExpectationRegex };
+  | { subject: ExpectationSubjectInput; test: 'compare'; operator: ExpectationComparison; expected: JsonValue | ExpectationRegex }
+) & {
+  /** Stated by no line: the 2xx a block without `EXPECT status …` must get. */
+  implied?: boolean;
+};
 
 export interface ObservedResponse {
   status: number;
@@ -73,6 +77,8 @@ export interface ExpectationOutcome {
   actual: string;
   /** Why it failed, or what it found, when the excerpt alone does not say. */
   detail?: string;
+  /** The 2xx a block without `EXPECT status …` must get (no line states it). */
+  implied?: boolean;
 }
 
 export interface ExpectationEvaluationOptions {
@@ -110,12 +116,13 @@ export function evaluateExpectation(expectation: ResolvedExpectation, response: 
   const clean = (text: string) => elide(redact(text, secrets));
   const out: ExpectationOutcome = { passed: outcome.passed, subject: clean(outcome.subject), operator: outcome.operator, expected: clean(outcome.expected), actual: clean(outcome.actual) };
   if (outcome.detail !== undefined) out.detail = redact(outcome.detail, secrets);
+  if (expectation.implied) out.implied = true;
   return out;
 }
 
 /** A block without `EXPECT status …` must get a 2xx (the format's "Expectations and tests"):
  * the expectation that says so, which reports like any other. */
-export const successStatusExpectation: ResolvedExpectation = { subject: { kind: 'status' }, test: 'compare', operator: '~', expected: { regex: '^2\\d\\d$', flags: '' } };
+export const successStatusExpectation: ResolvedExpectation = { subject: { kind: 'status' }, test: 'compare', operator: '~', expected: { regex: '^2\\d\\d$', flags: '' }, implied: true };
 
 /** `expectations` with the 2xx one first when none of them is about the status. */
 export function withImpliedStatus(expectations: readonly ResolvedExpectation[]): ResolvedExpectation[] {
@@ -124,6 +131,8 @@ export function withImpliedStatus(expectations: readonly ResolvedExpectation[]):
 
 /** One line for the CLI, JUnit and the Testing view: `✘ EXPECT results.length = 1 — actual 0`. */
 export function describeOutcome(outcome: ExpectationOutcome): string {
+  // No line states the implied one: say what it means rather than show a regular expression.
+  if (outcome.implied) return outcome.passed ? `✔ status ${outcome.actual} is a success (2xx)` : `✘ status must be a success (2xx) — actual ${outcome.actual}${outcome.detail ? `: ${outcome.detail}` : ''}`;
   const line = `${outcome.passed ? '✔' : '✘'} EXPECT ${outcome.subject} ${outcome.operator}${outcome.expected === '' ? '' : ` ${outcome.expected}`}`;
   if (outcome.passed) return line;
   return `${line} — ${outcome.detail ?? `actual ${outcome.actual}`}`;

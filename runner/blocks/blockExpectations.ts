@@ -7,17 +7,20 @@
 import type { DocumentBlock, Expectation, ResolvedExpectation, ValueResolver } from '../../core/document';
 import type { JsonValue } from '../../core/jsonValue';
 
-export type ExpectationResolution = { ok: true; expectations: ResolvedExpectation[] } | { ok: false; error: string };
+/** A resolved expectation and the 1-based line of its `EXPECT`. */
+export type LocatedExpectation = ResolvedExpectation & { line: number };
 
-export function resolveExpectations(block: DocumentBlock, resolver: ValueResolver): ExpectationResolution {
-  const out: ResolvedExpectation[] = [];
+export type ExpectationResolution = { ok: true; expectations: LocatedExpectation[] } | { ok: false; error: string };
+
+export function resolveExpectations(block: DocumentBlock, resolver: ValueResolver, lineAt: (offset: number) => number): ExpectationResolution {
+  const out: LocatedExpectation[] = [];
   for (const expectation of block.parsed.expectations) {
     if (expectation.misplaced || expectation.check === undefined) continue;
     const subject = subjectOf(expectation);
     if (subject === undefined) continue;
     const check = expectation.check;
     if (check.test !== 'compare') {
-      out.push({ subject, test: check.test });
+      out.push({ subject, test: check.test, line: lineAt(block.start + expectation.start) });
       continue;
     }
     const value = check.value;
@@ -42,7 +45,7 @@ export function resolveExpectations(block: DocumentBlock, resolver: ValueResolve
         break;
       }
     }
-    out.push({ subject, test: 'compare', operator: check.operator.op, expected });
+    out.push({ subject, test: 'compare', operator: check.operator.op, expected, line: lineAt(block.start + expectation.start) });
   }
   return { ok: true, expectations: out };
 }

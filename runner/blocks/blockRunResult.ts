@@ -17,6 +17,11 @@ export type RunFailure =
   /** The answer came, and an `EXPECT` line of the block does not hold for it. */
   | { kind: 'expectation'; message: string };
 
+/** An expectation's outcome at its line (1-based; the request's line for the implied 2xx). */
+export interface LocatedOutcome extends ExpectationOutcome {
+  line: number;
+}
+
 export interface BlockRunResult {
   /** The block's name; undefined for an unnamed block. */
   blockName: string | undefined;
@@ -41,7 +46,7 @@ export interface BlockRunResult {
   error?: RunFailure;
   /** Each `EXPECT` line of the block, in order (the implied 2xx first when none is about the
    * status), judged on the last answer. */
-  expectations?: ExpectationOutcome[];
+  expectations?: LocatedOutcome[];
   /** Sends of a block with `RETRY`, the last one included. */
   tries?: number;
   /** When the answer came (ms since the epoch). */

@@ -38,7 +38,7 @@ import {
   RunCancelledError,
 } from '../archive/archiveErrors';
 import { blockDependencies } from './blockDependencies';
-import { resolveExpectations } from './blockExpectations';
+import { resolveExpectations, type LocatedExpectation } from './blockExpectations';
 import type { BlockRunResult, RunFailure } from './blockRunResult';
 import { blockLabel, capitalise, describeRequest, isDestructive, isWrite, prepareRequest, type PreparedRequest } from './preparedRequest';
 
@@ -209,11 +209,12 @@ export class RunSession {
   private judge(run: RunRequest, block: DocumentBlock, result: BlockRunResult): BlockRunResult {
     if (result.status === undefined || (result.error !== undefined && result.error.kind !== 'archive')) return result;
     const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
-    const resolved = resolveExpectations(block, resolver);
+    const resolved = resolveExpectations(block, resolver, (offset) => lineOf(run.document, offset));
     const label = blockLabel(block);
     if (!resolved.ok) return { ...result, ok: false, error: { kind: 'expectation', message: `${capitalise(label)}: ${resolved.error}` } };
     const observed = { status: result.status, timeMs: result.durationMs, headers: result.headers ?? {}, body: result.body };
-    const expectations = evaluateExpectations(withImpliedStatus(resolved.expectations), observed);
+    const stated = withImpliedStatus(resolved.expectations);
+    const expectations = evaluateExpectations(stated, observed).map((outcome, i) => ({ ...outcome, line: (stated[i] as Partial<LocatedExpectation>).line ?? result.line }));
     const failed = expectations.filter((e) => !e.passed);
     if (failed.length === 0) {
       const { error: _answered, ...passed } = result;

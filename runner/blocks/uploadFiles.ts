@@ -1,13 +1,13 @@
 /**
  * `UPLOAD <path>` names a file relative to the `.noarkq` file. The core checks are pure and cannot
- * look at the disk, so `noarkq check` does: a file that is not there would fail at run time,
+ * look at the disk, so `noarkq check`, `run` and `test` do: a file that is not there would fail at run time,
  * after the requests before it have already changed the archive.
  */
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import type { NoarkqDiagnostic } from '../core/diagnostics';
-import { DocumentCodes } from '../core/document';
-import type { NoarkqDocument } from '../core/document/documentModel';
+import type { NoarkqDiagnostic } from '../../core/diagnostics';
+import { DocumentCodes } from '../../core/document';
+import type { NoarkqDocument } from '../../core/document/documentModel';
 
 export function checkUploadFiles(doc: NoarkqDocument, noarkqFile: string): NoarkqDiagnostic[] {
   const out: NoarkqDiagnostic[] = [];
