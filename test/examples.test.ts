@@ -1,15 +1,25 @@
-// The shipped examples are part of the contract: the spec's integration flow checks clean, and
-// broken.noarkq shows every diagnostic noarkq can report, so a newcomer sees each one in place.
+// The shipped examples are part of the contract: the spec's integration flow and the example test
+// suite (examples/tests) check clean, and broken.noarkq shows every diagnostic noarkq can report,
+// so a newcomer sees each one in place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDocument, parseDocument } from '../core/document';
 import { allDiagnosticCodes } from '../core/diagnosticCatalog';
 import { noarkModel } from '../core/schema';
+import { checkUploadFiles } from '../runner/blocks/uploadFiles';
 
 const examples = join(__dirname, '..', 'examples');
 const check = (name: string) => checkDocument(parseDocument(readFileSync(join(examples, name), 'utf8')), { model: noarkModel });
+/** Every diagnostic `noarkq check` reports for an example, the disk's (a missing UPLOAD file) included. */
+const checkAsCli = (name: string) => {
+  const doc = parseDocument(readFileSync(join(examples, name), 'utf8'));
+  return [...checkDocument(doc, { model: noarkModel }), ...checkUploadFiles(doc, join(examples, name))];
+};
+const exampleTests = readdirSync(join(examples, 'tests'))
+  .filter((name) => name.endsWith('.noarkq'))
+  .map((name) => `tests/${name}`);
 
 /** Codes no file can show with the real model, each with the reason (and where it is tested). */
 const notShowable: Record<string, string> = {
@@ -29,8 +39,18 @@ const notShowable: Record<string, string> = {
 };
 
 test('examples/integration-flow.noarkq checks clean', () => {
-  const diagnostics = check('integration-flow.noarkq');
+  const diagnostics = checkAsCli('integration-flow.noarkq');
   assert.deepEqual(diagnostics.map((d) => `${d.code}: ${d.message}`), []);
+});
+
+test('every example test in examples/tests checks clean and states expectations', () => {
+  // The README points to the folder; an empty one would make this test pass on nothing.
+  assert.ok(exampleTests.length >= 3, `examples/tests holds ${exampleTests.length} .noarkq files`);
+  for (const name of exampleTests) {
+    assert.deepEqual(checkAsCli(name).map((d) => `${d.code}: ${d.message}`), [], name);
+    const blocks = parseDocument(readFileSync(join(examples, name), 'utf8')).blocks;
+    assert.ok(blocks.some((b) => b.parsed.expectations.length > 0), `${name} has no EXPECT line: it tests nothing`);
+  }
 });
 
 test('examples/broken.noarkq shows every diagnostic code', () => {
