@@ -1,12 +1,14 @@
 /**
  * A sandbox in its own process for the client benchmarks, so that the archive and the client
  * under test do not share one event loop (on one loop, requests ahead of the one being read would
- * only queue). Started by runnerClient.bench.ts with `node --import tsx`; argv: the archive
- * folder, then optionally `--seed-klasse <n>` to fill an empty archive with n Klasse first. It
- * reports `{url, apiUrl, tokenUrl}` over IPC and stops when its parent disconnects.
+ * only queue). Started by childSandbox.ts with `node --import tsx`; argv: the archive folder, then
+ * optionally `--seed-klasse <n>` to fill an empty archive with n Klasse first, or `--demo` to fill
+ * a new archive with the demo archive. It reports `{url, apiUrl, tokenUrl}` over IPC and stops
+ * when its parent disconnects.
  */
 import { startSandbox } from '../../sandbox/startSandbox';
 import { SeedWriter, type SeedAction } from '../../sandbox/seed/seedWriter';
+import { prepareSeeding } from '../../sandbox/seed/seedSelection';
 
 export interface BenchSandboxReady {
   url: string;
@@ -17,9 +19,10 @@ export interface BenchSandboxReady {
 
 async function main(): Promise<void> {
   const [dataDir, flag, count] = process.argv.slice(2);
-  if (!dataDir) throw new Error('usage: benchSandboxChild.ts <data folder> [--seed-klasse <n>]');
+  if (!dataDir) throw new Error('usage: benchSandboxChild.ts <data folder> [--seed-klasse <n> | --demo]');
   const wanted = flag === '--seed-klasse' ? Number(count) : 0;
-  const sandbox = await startSandbox({ dataDir, port: 0, fullTextIndexIntervalSeconds: 0, maxUploadBytes: 4 * 1024 ** 3 });
+  const options = { dataDir, port: 0, fullTextIndexIntervalSeconds: 0, maxUploadBytes: 4 * 1024 ** 3 };
+  const sandbox = await startSandbox(flag === '--demo' ? prepareSeeding({ ...options, seedArchive: 'demo' }) : options);
   const countKlasse = async () => (await sandbox.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entity WHERE type = 'Klasse'`)).rows[0].n;
   let have = await countKlasse();
   if (have < wanted) {

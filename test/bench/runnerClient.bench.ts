@@ -1,6 +1,6 @@
 /**
  * Benchmarks of the archive client (runner/archive), each a ratio against a baseline measured in
- * the same run, with the sandbox in its own process (benchSandboxChild.ts):
+ * the same run, with the sandbox in its own process (childSandbox.ts):
  *
  * - P5: every one of 50,000 results of a query (100 pages of 500) with `queryAll`, a few pages in
  *   flight, against a sequential `curl` paging loop over the same pages (target ≤ 0.5).
@@ -12,7 +12,7 @@
  * The 50,000 Klasse of P5 take a minute or two to write, so the seeded archive is cached in the
  * OS temp folder under a key of the sources that shape it; each run works on a copy.
  */
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,42 +24,13 @@ import { ArchiveClient } from '../../runner/archive/archiveClient';
 import { SandboxTokenProvider } from '../runner/sandboxTokenProvider';
 import { archiveCacheKey } from './archiveCacheKey';
 import type { BenchResult } from './benchResult';
-import type { BenchSandboxReady } from './benchSandboxChild';
+import { startChildSandbox } from './childSandbox';
 
 const run = promisify(execFile);
 const resultCount = 50_000;
 const pageSize = 500;
 const uploadBytes = 1024 ** 3;
 const cacheFormat = 1;
-
-interface ChildSandbox {
-  ready: BenchSandboxReady;
-  stop(): Promise<void>;
-}
-
-function startChildSandbox(dataDir: string, seedKlasse = 0, log: (line: string) => void = () => undefined): Promise<ChildSandbox> {
-  const args = seedKlasse > 0 ? [dataDir, '--seed-klasse', String(seedKlasse)] : [dataDir];
-  const child: ChildProcess = fork(join(__dirname, 'benchSandboxChild.ts'), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    for (const line of chunk.split('\n')) if (line.trim()) log(`  sandbox: ${line}`);
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the benchmark sandbox stopped before it was ready (exit ${code})`)));
-    child.once('message', (message) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ready: message as BenchSandboxReady,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.disconnect();
-          }),
-      });
-    });
-  });
-}
 
 function cacheKey(): string {
   return archiveCacheKey(`format ${cacheFormat} ${resultCount}`, ['test/bench/benchSandboxChild.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/transactionExecutor.ts', 'sandbox/store/entityRows.ts']);
@@ -72,7 +43,7 @@ async function seededArchive(log: (line: string) => void): Promise<string> {
   const building = mkdtempSync(`${folder}.building-`);
   try {
     log(`seeding ${resultCount} Klasse into ${folder} (once; later runs reuse it)...`);
-    const seeding = await startChildSandbox(building, resultCount, log);
+    const seeding = await startChildSandbox(building, { seedKlasse: resultCount }, log);
     await seeding.stop();
     if (seeding.ready.klasse < resultCount) throw new Error(`the seeded archive holds ${seeding.ready.klasse} Klasse, not ${resultCount}`);
     writeFileSync(join(building, 'complete'), `${resultCount} Klasse, seeded ${new Date().toISOString()}\n`);
@@ -109,7 +80,7 @@ async function benchQueryAll(log: (line: string) => void): Promise<BenchResult> 
   const cached = await seededArchive(log);
   const work = mkdtempSync(join(tmpdir(), 'noarkq-bench-client-'));
   cpSync(cached, work, { recursive: true });
-  const sandbox = await startChildSandbox(work, 0, log);
+  const sandbox = await startChildSandbox(work, {}, log);
   const tokens = new SandboxTokenProvider(sandbox.ready.tokenUrl);
   const client = new ArchiveClient({ apiUrl: sandbox.ready.apiUrl, auth: tokens });
   try {
@@ -166,7 +137,7 @@ function writeTestFile(path: string, size: number): void {
 
 async function benchUpload(log: (line: string) => void): Promise<BenchResult[]> {
   const work = mkdtempSync(join(tmpdir(), 'noarkq-bench-upload-'));
-  const sandbox = await startChildSandbox(join(work, 'archive'), 0, log);
+  const sandbox = await startChildSandbox(join(work, 'archive'), {}, log);
   const tokens = new SandboxTokenProvider(sandbox.ready.tokenUrl);
   try {
     const token = await tokens.token();
