@@ -18,13 +18,16 @@ export interface TestReportOptions {
 }
 
 const indent = '  ';
+/** A file's errors listed under it; `noarkq check` is the place for all of them. */
+const shownProblems = 10;
 
 export function formatFileResult(file: FileTestResult, options: TestReportOptions): string {
   const { style } = options;
   const time = style.dim(formatDuration(file.durationMs));
   if (file.status === 'refused' || file.status === 'unreadable') {
     const lines = [`${style.yellow('NOT RUN')} ${style.bold(file.file)}  ${file.unreadable ?? `${file.problems.length} ${file.problems.length === 1 ? 'error' : 'errors'}: nothing was sent`}`];
-    for (const p of file.problems) lines.push(`${indent}${file.file}:${p.line}:${p.column}  ${style.red('error')}  ${p.message}  ${style.dim(p.code)}`);
+    for (const p of file.problems.slice(0, shownProblems)) lines.push(`${indent}${file.file}:${p.line}:${p.column}  ${style.red('error')}  ${p.message}  ${style.dim(p.code)}`);
+    if (file.problems.length > shownProblems) lines.push(`${indent}${style.dim(`… ${file.problems.length - shownProblems} more: noarkq check ${file.file} lists them all`)}`);
     return lines.join('\n') + '\n';
   }
   const tests = file.blocks.filter((b) => b.role === 'test');

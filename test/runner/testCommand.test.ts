@@ -15,6 +15,8 @@ import { runTest } from '../../cli/testCommand';
 import { seedDemoArchive } from '../../sandbox/seed/demoArchive';
 import { useTestSandbox } from '../http/sandboxHarness';
 
+const repo = new URL('../../', import.meta.url).pathname;
+
 interface Captured {
   code: number;
   /** Every piece written to stdout, as written. */
@@ -143,9 +145,13 @@ describe('noarkq test against the sandbox', () => {
 
   it('only files with errors: no archive is asked for anything', async () => {
     const suite = folder('allBroken', { 'broken.noarkq': '### x\nQUERY Saksmapp\nLIMIT 1\n' });
-    const r = await test([suite, '--env', 'closed']);
+    const r = await test([suite, join(repo, 'examples', 'broken.noarkq'), '--env', 'closed']);
     assert.equal(r.code, 4);
     assert.doesNotMatch(r.err, /Testing/);
+    // A file of many errors lists the first ten and points to the command that lists them all.
+    const broken = r.pieces.find((p) => p.includes('examples/broken.noarkq  '))!;
+    assert.equal(broken.split('\n').filter((l) => / error /.test(l)).length, 10);
+    assert.match(broken, /… \d+ more: noarkq check .*broken\.noarkq lists them all/);
   });
 
   it('usage and connection trouble: exit 2', async () => {
