@@ -57,6 +57,19 @@ errors; 2 usage error, unreadable file, or no environment; 3 a write's outcome i
 answer was lost or unreadable: the report gives the query that tells whether it happened).
 `;
 
+/** The options `run` and `test` share: which archive, values, limits, confirmation, output. */
+export const archiveOptions = {
+  env: { type: 'string' },
+  environments: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  var: { type: 'string', multiple: true },
+  yes: { type: 'boolean', short: 'y' },
+  verbose: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'connect-timeout': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export type ParsedRunArguments = { ok: true; args: RunArguments } | { ok: false; error: string };
 
 const variableName = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -67,20 +80,12 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
     parsed = parseArgs({
       args: [...argv],
       options: {
-        env: { type: 'string' },
-        environments: { type: 'string' },
+        ...archiveOptions,
         block: { type: 'string', multiple: true },
-        var: { type: 'string', multiple: true },
         format: { type: 'string' },
         'all-pages': { type: 'boolean' },
         out: { type: 'string' },
-        yes: { type: 'boolean', short: 'y' },
         force: { type: 'boolean' },
-        sandbox: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        timeout: { type: 'string' },
-        'connect-timeout': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
       allowPositionals: true,

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { JsonValue } from '../core/jsonValue';
-import { parseTimeLimitOptions, parseVariableOptions, type RunArguments } from './runArguments';
+import { archiveOptions, parseTimeLimitOptions, parseVariableOptions, type RunArguments } from './runArguments';
 
 export interface TestArguments {
   /** Files, folders (searched for `*.noarkq`) and globs; the current folder when none is given. */
@@ -65,21 +65,13 @@ export function parseTestArguments(argv: readonly string[]): ParsedTestArguments
     parsed = parseArgs({
       args: [...argv],
       options: {
-        env: { type: 'string' },
-        environments: { type: 'string' },
-        var: { type: 'string', multiple: true },
-        sandbox: { type: 'boolean' },
+        ...archiveOptions,
         jobs: { type: 'string', short: 'j' },
         continue: { type: 'boolean' },
         'report-junit': { type: 'string' },
         'report-tap': { type: 'string' },
         'report-json': { type: 'string' },
         'report-html': { type: 'string' },
-        yes: { type: 'boolean', short: 'y' },
-        verbose: { type: 'boolean' },
-        timeout: { type: 'string' },
-        'connect-timeout': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
       allowPositionals: true,

@@ -12,10 +12,9 @@ import { parseDocument, type DocumentBlock, type NoarkqDocument } from '../../co
 import type { NoarkqDiagnostic } from '../../core/diagnostics';
 import type { JsonValue } from '../../core/jsonValue';
 import type { NoarkModel } from '../../core/schema/types';
-import type { ArchiveApi } from '../archive/archiveApi';
 import { blockDependencies } from '../blocks/blockDependencies';
 import type { BlockRunResult } from '../blocks/blockRunResult';
-import { blockingErrors, RunSession, runnableBlocks, type RunEnvironment, type RunHooks } from '../blocks/runSession';
+import { blockingErrors, RunSession, runnableBlocks, type RunSessionOptions } from '../blocks/runSession';
 import { checkUploadFiles } from '../blocks/uploadFiles';
 import type { BlockTestResult, FileProblem, FileTestResult } from './testResults';
 
@@ -27,17 +26,9 @@ export interface FileTestInput {
   display: string;
 }
 
-export interface FileTestOptions {
-  client: ArchiveApi;
-  environment: RunEnvironment;
-  model: NoarkModel;
-  /** Values given up front (`--var`). */
-  supplied?: Readonly<Record<string, JsonValue>>;
-  /** Asking and confirming as in a run; a test run in CI has neither (a value nobody gave fails
-   * its block, a write to a protected environment is not sent unless confirmed). */
-  hooks?: RunHooks;
-  /** Where DOWNLOAD without TO writes. */
-  downloadDir: string;
+/** A session's options (a test run in CI has no hooks to ask or confirm with: a value nobody
+ * gave fails its block, a write to a protected environment is not sent unless confirmed), and: */
+export interface FileTestOptions extends RunSessionOptions {
   /** Run on after a failed block, skipping only the blocks that read from a failed one. */
   continueAfterFailure?: boolean;
   /** Run only these blocks (by index), with the blocks they read; the others are left out. */
