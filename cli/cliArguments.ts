@@ -22,6 +22,9 @@ Commands:
                                    take *, ** and ? (quote them so the shell keeps them).
   run <file> [options]             Run the requests of a .noarkq file against an archive
                                    ("noarkq run --help" lists its options).
+  test [files|folders] [options]   Run .noarkq files as tests: their EXPECT lines judged,
+                                   a summary, JUnit/TAP/JSON/HTML reports for CI
+                                   ("noarkq test --help" lists its options).
   sandbox [options]                Start the local sandbox archive on 127.0.0.1
                                    ("noarkq sandbox --help" lists its options).
 

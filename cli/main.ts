@@ -4,6 +4,7 @@ import { usage } from './cliArguments';
 import { ExitCode, runCheck, type CliIo } from './checkCommand';
 import { runBundledRuntime } from './bundledRuntime';
 import { runRun, type RunIo } from './runCommand';
+import { runTest } from './testCommand';
 import { connectForRun } from './runConnection';
 import { terminalRunIo } from './terminalRunIo';
 
@@ -21,6 +22,8 @@ export function main(argv: readonly string[], io: CliIo, runIo: () => RunIo = ()
       return runCheck(rest, io, noarkModel, version());
     case 'run':
       return runRun(rest, runIo(), noarkModel, connectForRun);
+    case 'test':
+      return runTest(rest, runIo(), noarkModel, connectForRun);
     case 'sandbox':
       return runBundledRuntime('sandbox', rest, io);
     case '-h':

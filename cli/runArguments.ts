@@ -57,6 +57,19 @@ errors; 2 usage error, unreadable file, or no environment; 3 a write's outcome i
 answer was lost or unreadable: the report gives the query that tells whether it happened).
 `;
 
+/** The options `run` and `test` share: which archive, values, limits, confirmation, output. */
+export const archiveOptions = {
+  env: { type: 'string' },
+  environments: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  var: { type: 'string', multiple: true },
+  yes: { type: 'boolean', short: 'y' },
+  verbose: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'connect-timeout': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export type ParsedRunArguments = { ok: true; args: RunArguments } | { ok: false; error: string };
 
 const variableName = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -67,20 +80,12 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
     parsed = parseArgs({
       args: [...argv],
       options: {
-        env: { type: 'string' },
-        environments: { type: 'string' },
+        ...archiveOptions,
         block: { type: 'string', multiple: true },
-        var: { type: 'string', multiple: true },
         format: { type: 'string' },
         'all-pages': { type: 'boolean' },
         out: { type: 'string' },
-        yes: { type: 'boolean', short: 'y' },
         force: { type: 'boolean' },
-        sandbox: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        timeout: { type: 'string' },
-        'connect-timeout': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
       allowPositionals: true,
@@ -96,27 +101,10 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
   const format = values.format ?? 'table';
   if (!(runFormats as readonly string[]).includes(format)) return { ok: false, error: `Unknown format "${format}": use table, json or ndjson.` };
   if (values.sandbox && values.env) return { ok: false, error: '--sandbox and --env exclude each other: --sandbox runs against a fresh local sandbox.' };
-  const variables: Record<string, JsonValue> = {};
-  for (const item of values.var ?? []) {
-    const eq = item.indexOf('=');
-    const name = (eq === -1 ? item : item.slice(0, eq)).replace(/^@/, '');
-    if (eq === -1 || !variableName.test(name)) {
-      return { ok: false, error: `--var takes name=value with a name of letters and digits, e.g. --var year=2024 (got ${JSON.stringify(item)}).` };
-    }
-    variables[name] = parseTypedValue(item.slice(eq + 1));
-  }
-  const timeout: RunArguments['timeout'] = {};
-  for (const [option, value] of [['--timeout', values.timeout], ['--connect-timeout', values['connect-timeout']]] as const) {
-    if (value === undefined) continue;
-    const parsed = parseDuration(value);
-    if (!parsed.ok) return { ok: false, error: `${option}: ${parsed.problem}.` };
-    if (option === '--timeout') {
-      timeout.answer = parsed.ms;
-      timeout.idle = parsed.ms;
-    } else {
-      timeout.connect = parsed.ms;
-    }
-  }
+  const variables = parseVariableOptions(values.var ?? []);
+  if ('error' in variables) return { ok: false, error: variables.error };
+  const timeout = parseTimeLimitOptions(values.timeout, values['connect-timeout']);
+  if ('error' in timeout) return { ok: false, error: timeout.error };
   return {
     ok: true,
     args: {
@@ -124,7 +112,7 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
       env: values.env,
       environmentsFile: values.environments,
       blocks: values.block ?? [],
-      variables,
+      variables: variables.variables,
       format: format as RunFormat,
       allPages: values['all-pages'] ?? false,
       out: values.out,
@@ -132,8 +120,39 @@ export function parseRunArguments(argv: readonly string[]): ParsedRunArguments {
       force: values.force ?? false,
       sandbox: values.sandbox ?? false,
       verbose: values.verbose ?? false,
-      timeout,
+      timeout: timeout.timeout,
       help,
     },
   };
+}
+
+/** `--var name=value` options: the value is JSON when it parses as JSON, else the text as is. */
+export function parseVariableOptions(items: readonly string[]): { variables: Record<string, JsonValue> } | { error: string } {
+  const variables: Record<string, JsonValue> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    const name = (eq === -1 ? item : item.slice(0, eq)).replace(/^@/, '');
+    if (eq === -1 || !variableName.test(name)) {
+      return { error: `--var takes name=value with a name of letters and digits, e.g. --var year=2024 (got ${JSON.stringify(item)}).` };
+    }
+    variables[name] = parseTypedValue(item.slice(eq + 1));
+  }
+  return { variables };
+}
+
+/** `--timeout` (answer and idle) and `--connect-timeout`. */
+export function parseTimeLimitOptions(answer: string | undefined, connect: string | undefined): { timeout: RunArguments['timeout'] } | { error: string } {
+  const timeout: RunArguments['timeout'] = {};
+  for (const [option, value] of [['--timeout', answer], ['--connect-timeout', connect]] as const) {
+    if (value === undefined) continue;
+    const parsed = parseDuration(value);
+    if (!parsed.ok) return { error: `${option}: ${parsed.problem}.` };
+    if (option === '--timeout') {
+      timeout.answer = parsed.ms;
+      timeout.idle = parsed.ms;
+    } else {
+      timeout.connect = parsed.ms;
+    }
+  }
+  return { timeout };
 }

@@ -43,8 +43,14 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/** What choosing an archive needs of the command line (`run`'s and `test`'s alike). */
+export type ConnectArguments = Pick<RunArguments, 'sandbox' | 'env' | 'environmentsFile' | 'timeout'> & {
+  /** Say nothing on stderr while starting a sandbox (the output is for a program). */
+  quiet: boolean;
+};
+
 /** Finds the environment the arguments name, with its secrets, and makes a client for it. */
-export type Connect = (args: RunArguments, io: RunIo, log: ((entry: ExchangeLogEntry) => void) | undefined) => Promise<Connection | { error: string; exitCode: number }>;
+export type Connect = (args: ConnectArguments, io: RunIo, log: ((entry: ExchangeLogEntry) => void) | undefined) => Promise<Connection | { error: string; exitCode: number }>;
 
 export async function runRun(argv: readonly string[], io: RunIo, model: NoarkModel, connect: Connect): Promise<number> {
   const parsed = parseRunArguments(argv);
@@ -87,7 +93,7 @@ export async function runRun(argv: readonly string[], io: RunIo, model: NoarkMod
   const style = io.colour && args.format === 'table' ? colourStyle : plainStyle;
   const progress = new ProgressLine(io);
   const verbose = args.verbose ? (entry: ExchangeLogEntry) => progress.around(() => io.err(formatExchange(entry, style))) : undefined;
-  const connection = await connect(args, io, verbose);
+  const connection = await connect({ ...args, quiet: args.format !== 'table' }, io, verbose);
   if ('error' in connection) {
     io.err(`noarkq run: ${connection.error}\n`);
     return connection.exitCode;

@@ -13,8 +13,7 @@ import { environmentsFileName, type Environment } from '../runner/environments/e
 import { sandboxEnvironment } from '../runner/environments/sandboxEnvironment';
 import { createTokenProvider } from '../runner/environments/environmentTokenProvider';
 import { ExitCode } from './checkCommand';
-import type { RunArguments } from './runArguments';
-import type { Connect, Connection, RunIo } from './runCommand';
+import type { Connect, ConnectArguments, Connection, RunIo } from './runCommand';
 import { startSandboxProcess, type SandboxProcess } from '../runner/sandbox/sandboxProcess';
 
 export const connectForRun: Connect = async (args, io, log) => {
@@ -22,7 +21,7 @@ export const connectForRun: Connect = async (args, io, log) => {
   let environment: Environment;
   let secrets: EnvironmentSecrets;
   if (args.sandbox) {
-    if (args.format === 'table') io.err('Starting the sandbox archive (in memory, demo data)...\n');
+    if (!args.quiet) io.err('Starting the sandbox archive (in memory, demo data)...\n');
     // Ctrl-C or SIGTERM while the sandbox seeds stops it (and its temporary folder goes with it)
     // instead of leaving it to notice on its own that this process is gone.
     const cancel = new AbortController();
@@ -63,7 +62,7 @@ export const connectForRun: Connect = async (args, io, log) => {
   }
 };
 
-async function chooseEnvironment(args: RunArguments, io: RunIo): Promise<{ environment: Environment } | { error: string; exitCode: number }> {
+async function chooseEnvironment(args: ConnectArguments, io: RunIo): Promise<{ environment: Environment } | { error: string; exitCode: number }> {
   try {
     const file = await loadEnvironments(args.environmentsFile !== undefined ? { file: resolvePath(io.cwd, args.environmentsFile) } : { workspaceRoot: io.cwd });
     if (!file) {

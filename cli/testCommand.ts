@@ -1,0 +1,142 @@
+/**
+ * `noarkq test`: runs `.noarkq` files as tests against one archive — each file in a session of its
+ * own, several files at once (`--jobs`), each file's report printed whole when it ends — then a
+ * summary, report files for CI, and an exit code that tells a pipeline what kind of trouble it was.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NoarkModel } from '../core/schema/types';
+import { redact } from '../core/text/secretRedaction';
+import { prepareFile, runFileTests } from '../runner/testing/fileTestRun';
+import { summarise, type FileTestResult, type TestRunResult } from '../runner/testing/testResults';
+import { expandInputs, type InputFile } from './fileExpansion';
+import type { Connect, RunIo } from './runCommand';
+import { colourStyle, plainStyle } from './runReport';
+import { parseTestArguments, testExitCodes, testUsage, type TestArguments } from './testArguments';
+import { formatFileResult, formatTestSummary } from './testTerminalReport';
+
+export async function runTest(argv: readonly string[], io: RunIo, model: NoarkModel, connect: Connect): Promise<number> {
+  const parsed = parseTestArguments(argv);
+  if (!parsed.ok) {
+    io.err(`noarkq test: ${parsed.error}\n\n${testUsage}`);
+    return testExitCodes.trouble;
+  }
+  const args = parsed.args;
+  if (args.help) {
+    io.out(testUsage);
+    return testExitCodes.passed;
+  }
+  const { files, problems } = expandInputs(args.inputs, io.cwd);
+  if (problems.length > 0 || files.length === 0) {
+    for (const p of problems) io.err(`noarkq test: ${p}\n`);
+    if (problems.length === 0) io.err(`noarkq test: no .noarkq file in ${args.inputs.join(', ')}.\n`);
+    return testExitCodes.trouble;
+  }
+  const style = io.colour ? colourStyle : plainStyle;
+  const reportOptions = { style, width: io.columns, model, verbose: args.verbose };
+  const startedAt = Date.now();
+
+  // Files that cannot run are told at once, and no archive is started for a run of only those.
+  const texts = new Map<InputFile, string>();
+  const results = new Map<InputFile, FileTestResult>();
+  const refusals = new Map<InputFile, FileTestResult>();
+  for (const file of files) {
+    const read = readText(file, args, model);
+    if ('status' in read) results.set(file, read);
+    else {
+      texts.set(file, read.text);
+      if (read.refusal) refusals.set(file, read.refusal);
+    }
+  }
+  for (const result of results.values()) io.out(formatFileResult(result, reportOptions));
+  // Without the environment's variables a file may look worse than it is: it is refused for good
+  // only by the check that has them. When every file is refused even so, no archive is started.
+  if (texts.size > 0 && refusals.size === texts.size) {
+    for (const [file, refusal] of refusals) {
+      results.set(file, refusal);
+      io.out(formatFileResult(refusal, reportOptions));
+    }
+    texts.clear();
+  }
+  let environmentName = args.sandbox ? 'sandbox' : (args.env ?? '');
+  let connectionTrouble = false;
+  let concurrency = 0;
+  if (texts.size > 0) {
+    const connection = await connect({ ...args, quiet: false }, io, undefined);
+    if ('error' in connection) {
+      io.err(`noarkq test: ${connection.error}\n`);
+      return testExitCodes.trouble;
+    }
+    environmentName = connection.environment.name;
+    const out = (s: string) => io.out(redact(s, connection.secrets()));
+    const abort = new AbortController();
+    const stopListening = io.onInterrupt(() => abort.abort());
+    // DOWNLOAD without TO writes somewhere of the run's own, so files running at once never meet.
+    const downloads = mkdtempSync(join(tmpdir(), 'noarkq-test-'));
+    try {
+      concurrency = Math.min(args.jobs, texts.size);
+      io.err(style.dim(`Testing ${plural(texts.size, 'file')} against ${connection.environment.name}${connection.environment.protected ? ' (protected)' : ''}, ${concurrency} at a time\n`));
+      const queue = [...texts.entries()];
+      const worker = async (): Promise<void> => {
+        for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+          const [file, text] = next;
+          const result = await runFileTests(
+            { text, absolutePath: file.absolute, display: file.display },
+            {
+              client: connection.client,
+              environment: connection.environment,
+              model,
+              supplied: args.variables,
+              hooks: args.yes ? { confirmWrite: async () => true } : {},
+              downloadDir: downloads,
+              continueAfterFailure: args.continueAfterFailure,
+              signal: abort.signal,
+            },
+          );
+          results.set(file, result);
+          out(formatFileResult(result, reportOptions));
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+    } finally {
+      stopListening();
+      rmSync(downloads, { recursive: true, force: true });
+      await connection.close();
+    }
+    connectionTrouble = abort.signal.aborted;
+  }
+
+  const ordered = files.map((f) => results.get(f)).filter((r): r is FileTestResult => r !== undefined);
+  const summary = summarise(ordered, Date.now() - startedAt);
+  const run: TestRunResult = { files: ordered, summary, environment: environmentName, startedAt };
+  io.out(formatTestSummary(summary, ordered, concurrency, style));
+  return exitCodeOf(run, connectionTrouble);
+}
+
+/** The file's text; or, when it cannot run even before the environment is known, why not. */
+function readText(file: InputFile, args: TestArguments, model: NoarkModel): { text: string; refusal: FileTestResult | undefined } | FileTestResult {
+  let text: string;
+  try {
+    text = readFileSync(file.absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = `cannot be read: ${code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`;
+    return { file: file.display, absolutePath: file.absolute, status: 'unreadable', unreadable: reason, hasTests: false, blocks: [], problems: [], startedAt: Date.now(), durationMs: 0, environment: '' };
+  }
+  return { text, refusal: prepareFile({ text, absolutePath: file.absolute, display: file.display }, model, args.variables, '').refusal };
+}
+
+/** The first that applies: usage or connection trouble, an unknown outcome, file errors, a failure. */
+function exitCodeOf(run: TestRunResult, cancelled: boolean): number {
+  const failures = run.files.flatMap((f) => f.blocks).map((b) => b.failure?.kind);
+  if (cancelled || failures.some((k) => k === 'connection' || k === 'auth' || k === 'cancelled')) return testExitCodes.trouble;
+  if (failures.includes('outcome-unknown')) return testExitCodes.outcomeUnknown;
+  if (run.summary.filesNotRun > 0) return testExitCodes.fileErrors;
+  if (run.summary.failed > 0 || run.summary.stepsFailed > 0) return testExitCodes.failed;
+  return testExitCodes.passed;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
