@@ -11,7 +11,7 @@ import { redact } from '../core/text/secretRedaction';
 import { prepareFile, runFileTests } from '../runner/testing/fileTestRun';
 import { summarise, type FileTestResult, type TestRunResult } from '../runner/testing/testResults';
 import { expandInputs, type InputFile } from './fileExpansion';
-import { writeTestReports } from './testReports/writeReports';
+import { formatNames, writeTestReports } from './testReports/writeReports';
 import type { Connect, RunIo } from './runCommand';
 import { colourStyle, plainStyle } from './runReport';
 import { parseTestArguments, testExitCodes, testUsage, type TestArguments } from './testArguments';
@@ -113,7 +113,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   const run: TestRunResult = { files: ordered, summary, environment: environmentName, startedAt };
   io.out(formatTestSummary(summary, ordered, concurrency, style));
   const reports = await writeTestReports(run, args.reports, { cwd: io.cwd });
-  for (const written of reports.written) io.err(style.dim(`Wrote the ${written.format} report to ${written.path}\n`));
+  for (const written of reports.written) io.err(style.dim(`Wrote the ${formatNames[written.format]} report to ${written.path}\n`));
   for (const failed of reports.errors) io.err(`noarkq test: ${failed.message}\n`);
   // A report CI cannot read is trouble of the set-up, whatever the tests said.
   return reports.errors.length > 0 ? testExitCodes.trouble : exitCodeOf(run, connectionTrouble);

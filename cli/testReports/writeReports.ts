@@ -42,7 +42,7 @@ export interface WriteReportsResult {
   errors: ReportWriteError[];
 }
 
-const formatNames: Record<TestReportFormat, string> = { junit: 'JUnit', tap: 'TAP', json: 'JSON', html: 'HTML' };
+export const formatNames: Record<TestReportFormat, string> = { junit: 'JUnit', tap: 'TAP', json: 'JSON', html: 'HTML' };
 const order: TestReportFormat[] = ['junit', 'tap', 'json', 'html'];
 
 export async function writeTestReports(result: TestRunResult, targets: TestReportTargets, options: TestReportOptions = {}): Promise<WriteReportsResult> {

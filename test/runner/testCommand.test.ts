@@ -189,7 +189,7 @@ describe('noarkq test against the sandbox', () => {
     const suite = folder('reports', { 'good.noarkq': passing, 'bad.noarkq': failing, 'broken.noarkq': '### x\nQUERY Saksmapp\nLIMIT 1\n' });
     const r = await test([suite, '--env', 'test', '--report-junit', 'out/junit.xml', '--report-tap', 'out/report.tap', '--report-json', 'out/report.json', '--report-html', 'out/report.html']);
     assert.equal(r.code, 4, r.out + r.err);
-    assert.match(r.err, /Wrote the junit report to out\/junit\.xml/);
+    assert.match(r.err, /Wrote the JUnit report to out\/junit\.xml/);
 
     const junit = readFileSync(join(dir, 'out', 'junit.xml'), 'utf8');
     assert.deepEqual(await junitSchemaErrors(junit), []);
