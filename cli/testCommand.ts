@@ -11,6 +11,7 @@ import { redact } from '../core/text/secretRedaction';
 import { prepareFile, runFileTests } from '../runner/testing/fileTestRun';
 import { summarise, type FileTestResult, type TestRunResult } from '../runner/testing/testResults';
 import { expandInputs, type InputFile } from './fileExpansion';
+import { formatNames, writeTestReports } from './testReports/writeReports';
 import type { Connect, RunIo } from './runCommand';
 import { colourStyle, plainStyle } from './runReport';
 import { parseTestArguments, testExitCodes, testUsage, type TestArguments } from './testArguments';
@@ -111,7 +112,11 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   const summary = summarise(ordered, Date.now() - startedAt);
   const run: TestRunResult = { files: ordered, summary, environment: environmentName, startedAt };
   io.out(formatTestSummary(summary, ordered, concurrency, style));
-  return exitCodeOf(run, connectionTrouble);
+  const reports = await writeTestReports(run, args.reports, { cwd: io.cwd });
+  for (const written of reports.written) io.err(style.dim(`Wrote the ${formatNames[written.format]} report to ${written.path}\n`));
+  for (const failed of reports.errors) io.err(`noarkq test: ${failed.message}\n`);
+  // A report CI cannot read is trouble of the set-up, whatever the tests said.
+  return reports.errors.length > 0 ? testExitCodes.trouble : exitCodeOf(run, connectionTrouble);
 }
 
 /** The file's text; or, when it cannot run even before the environment is known, why not. */

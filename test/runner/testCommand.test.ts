@@ -4,7 +4,7 @@
  * parallel printed whole, skipped blocks, `--continue`, and writes never sent unconfirmed.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -12,10 +12,16 @@ import { noarkModel } from '../../core/schema';
 import type { RunIo } from '../../cli/runCommand';
 import { connectForRun } from '../../cli/runConnection';
 import { runTest } from '../../cli/testCommand';
+import { jsonTestReportSchema } from '../../cli/testReports/jsonReport';
+import { junitSchemaErrors, parseXml, type DomNode } from '../fixtures/junit/junitSchema';
 import { seedDemoArchive } from '../../sandbox/seed/demoArchive';
 import { useTestSandbox } from '../http/sandboxHarness';
 
 const repo = new URL('../../', import.meta.url).pathname;
+
+function attribute(node: DomNode, name: string): string | undefined {
+  return Array.from(node.attributes ?? []).find((a) => a.name === name)?.value;
+}
 
 interface Captured {
   code: number;
@@ -177,6 +183,45 @@ describe('noarkq test against the sandbox', () => {
       if (expectedFailing) assert.match(piece, /✘ EXPECT results\.length = 7[^\n]*:7\n {2}- reader {2}skipped/, 'its details follow its own header');
     }
     assert.match(r.err, /6 files against test, 3 at a time/);
+  });
+
+  it('writes every report a CI asks for: JUnit valid against the schema, TAP, JSON, HTML', async () => {
+    const suite = folder('reports', { 'good.noarkq': passing, 'bad.noarkq': failing, 'broken.noarkq': '### x\nQUERY Saksmapp\nLIMIT 1\n' });
+    const r = await test([suite, '--env', 'test', '--report-junit', 'out/junit.xml', '--report-tap', 'out/report.tap', '--report-json', 'out/report.json', '--report-html', 'out/report.html']);
+    assert.equal(r.code, 4, r.out + r.err);
+    assert.match(r.err, /Wrote the JUnit report to out\/junit\.xml/);
+
+    const junit = readFileSync(join(dir, 'out', 'junit.xml'), 'utf8');
+    assert.deepEqual(await junitSchemaErrors(junit), []);
+    const root = parseXml(junit);
+    const suites = Array.from(root.childNodes).filter((n) => n.nodeName === 'testsuite');
+    assert.deepEqual(suites.map((n) => attribute(n, 'name')).sort(), ['reports/bad.noarkq', 'reports/broken.noarkq', 'reports/good.noarkq']);
+    const bad = suites.find((n) => attribute(n, 'name') === 'reports/bad.noarkq')!;
+    assert.deepEqual([attribute(bad, 'tests'), attribute(bad, 'failures'), attribute(bad, 'skipped')], ['3', '1', '2']);
+    const failure = Array.from(bad.childNodes).flatMap((c) => Array.from(c.childNodes)).find((n) => n.nodeName === 'failure')!;
+    assert.match(failure.textContent ?? '', /EXPECT results\.length = 7 — actual 1/);
+    assert.match(failure.textContent ?? '', /reports\/bad\.noarkq:7/);
+
+    const tap = readFileSync(join(dir, 'out', 'report.tap'), 'utf8');
+    assert.match(tap, /^TAP version 14\n/);
+    assert.match(tap, /^not ok \d+ - reports\/bad\.noarkq › first$/m);
+
+    const json = jsonTestReportSchema.parse(JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')));
+    assert.equal(json.summary.failed, 1);
+    assert.equal(json.summary.filesNotRun, 1);
+
+    const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    assert.match(html, /<html/);
+    assert.match(html, /results\.length = 7/);
+  });
+
+  it('a report that cannot be written is said, the others are written, and the run exits 2', async () => {
+    const suite = folder('unwritable', { 'good.noarkq': passing });
+    mkdirSync(join(dir, 'taken.xml'));
+    const r = await test([suite, '--env', 'test', '--report-junit', 'taken.xml', '--report-json', 'ok.json']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /cannot write the JUnit report to taken\.xml/i);
+    assert.ok(readFileSync(join(dir, 'ok.json'), 'utf8').length > 0);
   });
 
   it('a write to a protected environment is not sent without --yes, and is with it', async () => {
