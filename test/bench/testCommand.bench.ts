@@ -17,8 +17,8 @@
  * Both clients get their token themselves with the OAuth 2.0 client-credentials grant, once per run
  * (noarkq from its environment, httpYac with `Authorization: oauth2 client_credentials` and its
  * `oauth2_*` variables), and send the same bodies and headers. Each run is checked before it counts:
- * every request sent and every assertion passed (httpYac's JSON summary, noarkq's summary lines,
- * and both exit codes). One warm-up run of each, then the median of three alternating rounds.
+ * every request sent and every assertion passed (httpYac's `--json` summary, noarkq's JSON report,
+ * and both exit codes). Both write their machine-readable report, so both pay for one. One warm-up run of each, then the median of three alternating rounds.
  *
  * The expected values come from the archive itself, read with the archive client before timing.
  */
@@ -27,6 +27,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { jsonTestReportSchema } from '../../cli/testReports/jsonReport';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { QueryBody } from '../../runner/archive/archiveApi';
 import { SandboxTokenProvider } from '../runner/sandboxTokenProvider';
@@ -209,16 +210,31 @@ async function runHttpyac(folder: string): Promise<Exit> {
   return run;
 }
 
-/** `noarkq test` over the folder; its summary says how many files and tests ran and passed. */
+/** `noarkq test` over the folder; its JSON report says which blocks ran and which expectations held. */
 async function runNoarkqTest(folder: string, jobs: number | undefined): Promise<Exit & { jobs: number }> {
-  const args = [noarkqCli, 'test', '.', '--env', 'bench'];
+  const report = join(folder, '..', 'noarkq-report.json');
+  rmSync(report, { force: true });
+  const args = [noarkqCli, 'test', '.', '--env', 'bench', '--report-json', report];
   if (jobs !== undefined) args.push('--jobs', String(jobs));
   const what = `noarkq test${jobs ? ` --jobs ${jobs}` : ''}`;
   const run = await runCli(args, folder, { NOARKQ_CLIENT_SECRET: clientSecret, NO_COLOR: '1' });
   if (run.code !== 0) throw new Error(`${what} failed (exit ${run.code}):\n${tail(run.stdout + run.stderr)}`);
-  // Every file passed, and each of its blocks was a test that ran and passed (none skipped).
-  const summary = `Files  ${fileCount} passed (${fileCount})\nTests  ${fileCount * requestsPerFile} passed (${fileCount * requestsPerFile})\n`;
-  if (!run.stdout.includes(summary)) throw new Error(`${what} did not report ${fileCount} files and ${fileCount * requestsPerFile} tests passed:\n${tail(run.stdout + run.stderr)}`);
+  const parsed = jsonTestReportSchema.safeParse(JSON.parse(readFileSync(report, 'utf8')));
+  if (!parsed.success) throw new Error(`${what} wrote a JSON report of another shape: ${parsed.error.message}`);
+  // Every block of every file ran as a test and passed, with every EXPECT line written (the
+  // implied 2xx of a block without `EXPECT status` is no line of the file, and there is none here).
+  const blocks = parsed.data.files.flatMap((f) => f.blocks);
+  const expectations = blocks.flatMap((b) => b.expectations).filter((e) => !e.implied);
+  const requests = fileCount * requestsPerFile;
+  const tests = fileCount * assertionsPerFile;
+  const ok =
+    parsed.data.passed &&
+    parsed.data.files.length === fileCount &&
+    blocks.length === requests &&
+    blocks.every((b) => b.role === 'test' && b.status === 'passed') &&
+    expectations.length === tests &&
+    expectations.every((e) => e.passed);
+  if (!ok) throw new Error(`${what} did not run every request with every expectation holding (expected ${fileCount} files, ${requests} tests, ${tests} expectations): ${JSON.stringify(parsed.data.summary)}, ${expectations.filter((e) => e.passed).length} of ${expectations.length} expectations held`);
   const atOnce = /, (\d+) at a time/.exec(run.stderr);
   return { ...run, jobs: atOnce ? Number(atOnce[1]) : Number.NaN };
 }
@@ -318,7 +334,7 @@ export async function benchTestCommand(options: { log?: (line: string) => void; 
         ratio: n / h,
         target: speedTarget,
         detail:
-          `noarkq test (default: ${defaultJobs} files at a time) median ${n.toFixed(0)} ms (${list(byDefault.map((r) => r.ms))}) vs httpyac send --all --json --output none median ${h.toFixed(0)} ms (${list(byHttpyac.map((r) => r.ms))}); ` +
+          `noarkq test --report-json (default: ${defaultJobs} files at a time) median ${n.toFixed(0)} ms (${list(byDefault.map((r) => r.ms))}) vs httpyac send --all --json --output none median ${h.toFixed(0)} ms (${list(byHttpyac.map((r) => r.ms))}); ` +
           `at equal parallelism (noarkq --jobs 1 vs httpYac's one file at a time) ${(one / h).toFixed(2)}; CPU time of the CLI process: noarkq ${cpu(byDefault).toFixed(0)} ms vs httpYac ${cpu(byHttpyac).toFixed(0)} ms (${(cpu(byDefault) / cpu(byHttpyac)).toFixed(2)}); ` +
           `${baseline}; ${auth}; every request and assertion checked as passed in each run`,
       },
