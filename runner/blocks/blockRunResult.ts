@@ -49,6 +49,9 @@ export interface BlockRunResult {
   expectations?: LocatedOutcome[];
   /** Sends of a block with `RETRY`, the last one included. */
   tries?: number;
+  /** A block with `RETRY`: from its first send to its last answer, the waits between included
+   * (`durationMs` is the last exchange's). */
+  elapsedMs?: number;
   /** When the answer came (ms since the epoch). */
   receivedAt: number;
 }

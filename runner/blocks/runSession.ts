@@ -182,15 +182,18 @@ export class RunSession {
     if (block.parsed.expectations.length === 0) return this.record(await this.sendOnce(run, block, request));
     // A write is never sent twice, whatever the file says (the checker refuses RETRY on one).
     const retry = isWrite(request) ? undefined : block.parsed.retry;
+    const started = Date.now();
+    // With RETRY, how long the tries took in all, the waits between them included.
+    const retried = (judged: BlockRunResult, tries: number): BlockRunResult => (retry ? { ...judged, tries, elapsedMs: Date.now() - started } : judged);
     for (let tries = 1; ; tries++) {
       const judged = this.judge(run, block, await this.sendOnce(run, block, request));
       // No answer to judge (a connection failure, an unknown outcome): the client has retried a read already.
       const decision = nextTry(retry, tries, judged.expectations ?? [{ passed: true }]);
-      if (decision.kind === 'done' || run.signal?.aborted) return this.record(retry ? { ...judged, tries } : judged);
+      if (decision.kind === 'done' || run.signal?.aborted) return this.record(retried(judged, tries));
       try {
         await delay(decision.afterMs, undefined, { signal: run.signal });
       } catch {
-        return this.record({ ...judged, tries });
+        return this.record(retried(judged, tries));
       }
     }
   }

@@ -169,7 +169,7 @@ function blockResult(document: NoarkqDocument, block: DocumentBlock, result: Blo
     status: result.ok ? 'passed' : 'failed',
     expectations,
     result,
-    durationMs: result.durationMs,
+    durationMs: result.elapsedMs ?? result.durationMs,
   };
   if (result.tries !== undefined) out.tries = result.tries;
   if (!result.ok && result.error) {

@@ -37,6 +37,7 @@ export interface BlockTestResult {
   tries?: number;
   /** The request as sent and the answer, for reports that show them (no token in either). */
   result?: BlockRunResult;
+  /** The exchange's time; a block with `RETRY` all its tries, the waits between them included. */
   durationMs: number;
 }
 

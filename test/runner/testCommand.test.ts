@@ -215,6 +215,16 @@ describe('noarkq test against the sandbox', () => {
     assert.match(html, /results\.length = 7/);
   });
 
+  it('a RETRY block reports its tries, and its time counts every try and the waits between them', async () => {
+    const suite = folder('retry', { 'wait.noarkq': '### me\nGET info/me\nRETRY 2 EVERY 60ms\nEXPECT status = 200\nEXPECT userId = "nobody"\n' });
+    const r = await test([suite, '--env', 'test', '--report-json', 'retry.json']);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /✘ me {2}GET info\/me {2}200 {2}retry\/wait\.noarkq:2, 3 tries/);
+    const block = jsonTestReportSchema.parse(JSON.parse(readFileSync(join(dir, 'retry.json'), 'utf8'))).files[0]!.blocks[0]!;
+    assert.equal(block.tries, 3);
+    assert.ok(block.durationMs >= 120, `two waits of 60 ms are part of it: ${block.durationMs}`);
+  });
+
   it('a report that cannot be written is said, the others are written, and the run exits 2', async () => {
     const suite = folder('unwritable', { 'good.noarkq': passing });
     mkdirSync(join(dir, 'taken.xml'));
