@@ -5,6 +5,7 @@
  * and go. The Run profile runs the chosen files or blocks with `runFileTests` — what `noarkq test`
  * runs — against the active environment, connected, asked and confirmed as a run of a block is.
  */
+import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { NoarkModel } from '../../core/schema/types';
 import type { TestBlockInfo, TestBlocksParams, TestBlocksResult } from '../../protocol/customMessages';
@@ -250,7 +251,8 @@ export class NoarkqTestController implements vscode.Disposable {
           confirmWrite: (request) => prompts.confirmWrite(request),
           onResult: (r) => this.deps.onResult(uri, environment.name, connection, r),
         },
-        downloadDir: vscode.Uri.joinPath(uri, '..').fsPath,
+        // DOWNLOAD without TO writes beside the file, as a run of the block does.
+        downloadDir: uri.scheme === 'file' ? vscode.Uri.joinPath(uri, '..').fsPath : tmpdir(),
         ...(selected.blocks ? { only: new Set(selected.blocks.map((b) => b.index)) } : {}),
         signal,
       },
@@ -359,7 +361,7 @@ function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
 }
 
-/** A `.noarkq` file on a file system the workspace can read (not an untitled document). */
+/** A `.noarkq` file of the workspace (not an untitled document, nor a version from source control). */
 function isNoarkqFile(uri: vscode.Uri): boolean {
-  return uri.scheme !== 'untitled' && uri.path.endsWith('.noarkq');
+  return uri.path.endsWith('.noarkq') && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
 }

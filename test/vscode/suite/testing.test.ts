@@ -135,6 +135,7 @@ export function registerTestingTests(): void {
       assert.equal(reported.get(after!.id)?.state, 'skipped');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(brokenFile()));
       await vscode.commands.executeCommand('workbench.view.testing.focus');
+      await vscode.commands.executeCommand('vscode.revealTestInExplorer', findCase);
       await screenshot('testing-view', '.test-explorer .monaco-list-row');
     });
 
