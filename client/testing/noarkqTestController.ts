@@ -11,6 +11,7 @@ import type { NoarkModel } from '../../core/schema/types';
 import type { TestBlockInfo, TestBlocksParams, TestBlocksResult } from '../../protocol/customMessages';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { runFileTests } from '../../runner/testing/fileTestRun';
+import type { FileTestResult } from '../../runner/testing/testResults';
 import type { ArchiveConnection } from '../environments/archiveConnections';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import type { RunPrompts } from '../run/runPrompts';
@@ -92,16 +93,29 @@ export class NoarkqTestController implements vscode.Disposable {
   private watch(): void {
     if (this.watching) return;
     this.watching = true;
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.noarkq');
+    const files = vscode.workspace.createFileSystemWatcher('**/*.noarkq', false, false, true);
+    // A deleted folder is reported as itself, not as the files in it: every delete is looked at.
+    const deletes = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
     this.subscriptions.push(
-      watcher,
-      watcher.onDidCreate((uri) => void this.refresh(uri)),
+      files,
+      deletes,
+      files.onDidCreate((uri) => void this.refresh(uri)),
       // An open document is followed as it is edited; the disk matters once it is saved or closed.
-      watcher.onDidChange((uri) => {
+      files.onDidChange((uri) => {
         if (!openDocument(uri)) void this.refresh(uri);
       }),
-      watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())),
+      deletes.onDidDelete((uri) => this.forget(uri)),
     );
+  }
+
+  /** Removes the items of `uri` and of every file under it. */
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const gone: string[] = [];
+    this.controller.items.forEach((item) => {
+      if (item.id === key || item.id.startsWith(`${key}/`)) gone.push(item.id);
+    });
+    for (const id of gone) this.controller.items.delete(id);
   }
 
   private documentChanged(document: vscode.TextDocument): void {
@@ -233,30 +247,33 @@ export class NoarkqTestController implements vscode.Disposable {
     run.started(file);
     for (const child of asked) run.started(child);
     const prompts = this.deps.prompts();
-    let text: string;
+    let result: FileTestResult;
     try {
-      text = await readText(uri);
+      const text = await readText(uri);
+      result = await runFileTests(
+        { text, absolutePath: uri.fsPath, display: vscode.workspace.asRelativePath(uri) },
+        {
+          client: connection.client,
+          environment: { name: environment.name, protected: environment.protected, variables: environment.variables },
+          model: this.deps.model,
+          hooks: {
+            askValue: (request) => prompts.askValue(request),
+            confirmWrite: (request) => prompts.confirmWrite(request),
+            onResult: (r) => this.deps.onResult(uri, environment.name, connection, r),
+          },
+          // DOWNLOAD without TO writes beside the file, as a run of the block does.
+          downloadDir: uri.scheme === 'file' ? vscode.Uri.joinPath(uri, '..').fsPath : tmpdir(),
+          ...(selected.blocks ? { only: new Set(selected.blocks.map((b) => b.index)) } : {}),
+          signal,
+        },
+      );
     } catch (error) {
-      run.errored(file, new vscode.TestMessage(`Could not read ${vscode.workspace.asRelativePath(uri)}: ${error instanceof Error ? error.message : String(error)}`));
+      // runFileTests reports what goes wrong in a block; what is left is a file that cannot be read.
+      const text = `${vscode.workspace.asRelativePath(uri)} could not be run: ${connection.redact(error instanceof Error ? error.message : String(error))}`;
+      for (const child of asked) run.skipped(child);
+      this.report(run, file, 'errored', [new vscode.TestMessage(text)]);
       return;
     }
-    const result = await runFileTests(
-      { text, absolutePath: uri.fsPath, display: vscode.workspace.asRelativePath(uri) },
-      {
-        client: connection.client,
-        environment: { name: environment.name, protected: environment.protected, variables: environment.variables },
-        model: this.deps.model,
-        hooks: {
-          askValue: (request) => prompts.askValue(request),
-          confirmWrite: (request) => prompts.confirmWrite(request),
-          onResult: (r) => this.deps.onResult(uri, environment.name, connection, r),
-        },
-        // DOWNLOAD without TO writes beside the file, as a run of the block does.
-        downloadDir: uri.scheme === 'file' ? vscode.Uri.joinPath(uri, '..').fsPath : tmpdir(),
-        ...(selected.blocks ? { only: new Set(selected.blocks.map((b) => b.index)) } : {}),
-        signal,
-      },
-    );
     const outcome = fileOutcome(result, { redact: (t) => connection.redact(t) });
     const at = (m: TestMessageSpec): vscode.TestMessage => toMessage(uri, m);
     run.appendOutput(outcome.header, undefined, file);

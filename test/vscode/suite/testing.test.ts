@@ -3,11 +3,16 @@
  * into the workspace (a file whose tests pass, one with an expectation that does not hold) is
  * listed by the test controller from the language server's parse, the passing file passes, and the
  * broken expectation fails at its line with what it expected and what came; the Run CodeLens then
- * says how each block's expectations went.
+ * says how each block's expectations went. A write in a protected environment (a stand-in archive)
+ * is sent only when confirmed, as a run of the block asks; deleting the suite's folder removes its
+ * items.
  */
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
+import type { WriteConfirmation } from '../../../client/run/runPrompts';
 import { extensionId, screenshot, waitFor, workspaceFile } from './suiteHelpers';
 
 const passing = `# Tests of the demo archive's case file 2024/17.
@@ -49,6 +54,12 @@ LIMIT 1
 EXPECT status = 200
 `;
 
+const write = `### rename A write: a protected environment asks first
+PUT code-lists/dokumenttype/XY
+{ "name": "Test" }
+EXPECT status = 200
+`;
+
 /** The 0-based line of `EXPECT results.length = 2` in `broken`. */
 const brokenLine = broken.split('\n').indexOf('EXPECT results.length = 2');
 
@@ -58,6 +69,7 @@ export function registerTestingTests(): void {
     const folder = () => workspaceFile('testing-suite');
     const passingFile = () => vscode.Uri.joinPath(folder(), 'cases.noarkq');
     const brokenFile = () => vscode.Uri.joinPath(folder(), 'broken-expectation.noarkq');
+    const writeFile = () => vscode.Uri.joinPath(folder(), 'protected-write.noarkq');
 
     const fileItem = async (uri: vscode.Uri, children: number): Promise<vscode.TestItem> =>
       waitFor(`the test item of ${vscode.workspace.asRelativePath(uri)}`, async () => {
@@ -74,6 +86,7 @@ export function registerTestingTests(): void {
       await vscode.workspace.fs.createDirectory(folder());
       await vscode.workspace.fs.writeFile(passingFile(), new TextEncoder().encode(passing));
       await vscode.workspace.fs.writeFile(brokenFile(), new TextEncoder().encode(broken));
+      await vscode.workspace.fs.writeFile(writeFile(), new TextEncoder().encode(write));
       await vscode.commands.executeCommand('noarkq.startSandbox');
       assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
       const extension = vscode.extensions.getExtension<NoarkqExtensionApi>(extensionId);
@@ -83,7 +96,7 @@ export function registerTestingTests(): void {
 
     suiteTeardown(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.workspace.fs.delete(folder(), { recursive: true });
+      await vscode.workspace.fs.delete(folder(), { recursive: true }).then(undefined, () => undefined);
     });
 
     test('lists each file with expectations, its tested blocks as children (steps are not tests)', async () => {
@@ -157,6 +170,58 @@ export function registerTestingTests(): void {
       await vscode.workspace.openTextDocument(brokenFile());
       const lenses = await titles(brokenFile());
       assert.ok(lenses.includes('$(play) Run ✘ 1/2'), lenses.join(' | '));
+    });
+
+    test('a write in a protected environment is sent only when confirmed', async () => {
+      const puts: string[] = [];
+      const archive = createServer((request, response) => {
+        const url = request.url ?? '';
+        if (request.method === 'PUT') puts.push(url);
+        const body = request.method === 'GET' && /code-lists|bsm-registry/.test(url) ? { results: [] } : { code: 'XY', name: 'Test' };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+      await new Promise<void>((resolve) => archive.listen(0, '127.0.0.1', resolve));
+      const baseUrl = `http://127.0.0.1:${(archive.address() as AddressInfo).port}`;
+      const confirmations: WriteConfirmation[] = [];
+      let confirm = false;
+      try {
+        await vscode.workspace.getConfiguration('noarkq').update('environments', [{ name: 'guarded', baseUrl, auth: { kind: 'token' }, protected: true }], vscode.ConfigurationTarget.Global);
+        api.setPrompts({
+          askSecret: async () => 'test-token',
+          confirmWrite: async (request) => {
+            confirmations.push(request);
+            return confirm;
+          },
+        });
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'guarded'), 'guarded');
+        const file = await fileItem(writeFile(), 1);
+        const [rename] = childrenOf(file);
+        assert.equal(rename!.description, 'writes');
+
+        const refused = await api.runTests([file]);
+        assert.equal(refused.get(rename!.id)?.state, 'errored', JSON.stringify(refused.get(rename!.id)));
+        assert.deepEqual(puts, [], 'nothing was sent');
+        assert.deepEqual(confirmations.map((c) => [c.environment, c.description, c.typeName]), [['guarded', 'PUT code-lists/dokumenttype/XY', false]]);
+
+        confirm = true;
+        const sent = await api.runTests([file]);
+        assert.equal(sent.get(rename!.id)?.state, 'passed', JSON.stringify(sent.get(rename!.id)));
+        assert.equal(puts.length, 1, puts.join(', '));
+        assert.match(puts[0]!, /\/code-lists\/dokumenttype\/XY$/);
+      } finally {
+        api.setPrompts(undefined);
+        await vscode.workspace.getConfiguration('noarkq').update('environments', undefined, vscode.ConfigurationTarget.Global);
+        await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox');
+        archive.closeAllConnections();
+        archive.close();
+      }
+    });
+
+    test("deleting the suite's folder removes its items", async () => {
+      await fileItem(passingFile(), 2);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(folder(), { recursive: true });
+      await waitFor('the items of the deleted files to go', async () => !(await api.testItems()).some((i) => i.id.startsWith(folder().toString())));
     });
   });
 }
