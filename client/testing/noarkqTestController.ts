@@ -39,6 +39,7 @@ export class NoarkqTestController implements vscode.Disposable {
   readonly controller: vscode.TestController;
   private readonly data = new WeakMap<vscode.TestItem, ItemData>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly generations = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** What the last run reported, by item id. */
   private reported = new Map<string, ReportedTest>();
@@ -133,22 +134,32 @@ export class NoarkqTestController implements vscode.Disposable {
 
   /** The file's item made, updated or removed after what the language server finds in it now. */
   async refresh(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
+    const key = uri.toString();
+    // Only the latest look at a file may change its item: an earlier one may answer later.
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
     let text: string;
     try {
       text = await readText(uri);
     } catch {
-      this.controller.items.delete(uri.toString());
+      if (this.generations.get(key) === generation) this.controller.items.delete(key);
       return undefined;
     }
     let blocks: TestBlockInfo[];
     try {
       // The text is sent even for an open document: the server may not have its latest version yet.
-      ({ blocks } = await this.deps.testBlocks({ uri: uri.toString(), text }));
+      ({ blocks } = await this.deps.testBlocks({ uri: key, text }));
     } catch (error) {
       this.deps.log.warn(`Could not find the tests of ${vscode.workspace.asRelativePath(uri)}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-    const key = uri.toString();
+    // Deleted while the server was asked: its delete may have been handled already.
+    const present = await exists(uri);
+    if (this.generations.get(key) !== generation) return this.controller.items.get(key);
+    if (!present) {
+      this.controller.items.delete(key);
+      return undefined;
+    }
     if (blocks.length === 0) {
       this.controller.items.delete(key);
       return undefined;
@@ -371,6 +382,16 @@ async function readText(uri: vscode.Uri): Promise<string> {
   const open = openDocument(uri);
   if (open) return open.getText();
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  if (openDocument(uri)?.isDirty) return true;
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
