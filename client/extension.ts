@@ -10,6 +10,7 @@ import type { BlockRunResult } from '../runner/blocks/blockRunResult';
 import type { ExtensionServices } from './extensionServices';
 import type { RunBlockOptions } from './run/blockRunner';
 import type { RunPrompts, vscodePrompts } from './run/runPrompts';
+import type { ReportedTest } from './testing/noarkqTestController';
 
 /** What `activate` returns: for other extensions, and for the extension-host tests, which answer
  * prompts in place of the user (a modal cannot be clicked from a test). */
@@ -33,6 +34,12 @@ export interface NoarkqExtensionApi {
   /** Hands `message` to the results panel of `key` as if its webview had sent it (validated the
    * same way): a test cannot click inside a webview. */
   sendFromPanel(key: string, message: unknown): Promise<void>;
+  /** The Testing view's items (files, their tested blocks as children), once the workspace's
+   * `.noarkq` files have been looked at. */
+  testItems(): Promise<vscode.TestItem[]>;
+  /** Runs these test items (every one when undefined) as the Testing view's Run does, and gives
+   * what the run reported of each item, by id: VS Code's API does not show a run's results. */
+  runTests(include?: readonly vscode.TestItem[]): Promise<Map<string, ReportedTest>>;
 }
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
@@ -118,6 +125,8 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     },
     registryItems: async (view, path) => (await services).registries.itemsAt(view, path),
     sendFromPanel: async (key, message) => (await services).panels.receive(key, message),
+    testItems: async () => (await services).tests.items(),
+    runTests: async (include) => (await services).tests.runForTest(include),
   };
 }
 

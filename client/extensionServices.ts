@@ -23,6 +23,7 @@ import { createRequestLog, logExchange } from './run/requestLog';
 import { RunCodeLensProvider } from './run/runCodeLensProvider';
 import { RunHistory } from './run/runHistory';
 import type { RunPrompts } from './run/runPrompts';
+import { NoarkqTestController } from './testing/noarkqTestController';
 import { EntityLogCommands } from './search/entityLogCommands';
 import { revealInTree } from './search/entityReveal';
 import { FullTextSearchCommand } from './search/fullTextSearchCommand';
@@ -47,6 +48,8 @@ export interface ExtensionServices {
   registries: RegistryViews;
   search: FullTextSearchCommand;
   logs: EntityLogCommands;
+  /** The Testing view's files and blocks, and its Run profile. */
+  tests: NoarkqTestController;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -75,11 +78,19 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
     onResult: (environment, result) => archiveViews.recordRun(environment, result),
     setResponses: (params) => void languageClient.setResponses(params).catch((error: unknown) => log.warn(`Could not give the language server the responses: ${String(error)}`)),
   });
-  const codeLenses = new RunCodeLensProvider();
+  const codeLenses = new RunCodeLensProvider(history);
+  const tests = new NoarkqTestController({
+    model: noarkModel,
+    testBlocks: (params) => languageClient.testBlocks(params),
+    connect: () => runner.connectActive(),
+    prompts,
+    onResult: (uri, environment, connection, result) => runner.recordTestResult(uri, environment, connection, result),
+    log,
+  });
   const registries = new RegistryViews(archive, liveRegistries, contextSync, prompts, log);
   const search = new FullTextSearchCommand(archive, panels, context.globalState);
   const logs = new EntityLogCommands(archive, panels, noarkModel);
   context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, archiveViews, new EnvironmentStatusBar(environments));
-  context.subscriptions.push(liveRegistries, registries);
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs };
+  context.subscriptions.push(liveRegistries, registries, history, tests);
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests };
 }

@@ -77,6 +77,14 @@ export const queryRequestBodyParams = z
   .check(z.refine((p) => p.blockName !== undefined || p.position !== undefined, { message: 'give blockName or position' }));
 export type QueryRequestBodyParams = z.infer<typeof queryRequestBodyParams>;
 
+/** The params of `noarkq/testBlocks`. */
+export const testBlocksParams = z.object({
+  uri: z.string(),
+  /** The file's text, for a file that is not open in the editor (the server has only open ones). */
+  text: z.optional(z.string()),
+});
+export type TestBlocksParams = z.infer<typeof testBlocksParams>;
+
 /** The `noarkq.*` settings the server reads through `workspace/configuration` (section `noarkq`). */
 export const serverSettings = z.object({
   diagnostics: z._default(z.object({ enable: z._default(z.boolean(), true) }), { enable: true }),

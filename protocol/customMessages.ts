@@ -9,9 +9,9 @@
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { QueryBody } from '../core/query';
-import type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams } from './customMessageSchemas';
+import type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams, TestBlocksParams } from './customMessageSchemas';
 
-export type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams };
+export type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams, TestBlocksParams };
 
 /**
  * `noarkq/setContext` (client → server): what the client knows about the live archive. Each
@@ -44,3 +44,35 @@ export type QueryRequestBodyResult =
       /** Parameters that have no value anywhere: ask the user, then send them in `values`. */
       missingParameters?: string[];
     };
+
+/**
+ * `noarkq/testBlocks` (client → server): the blocks of a file that are tests (a request and at
+ * least one `EXPECT` line), from the server's parse, for the editor's Testing view. An open
+ * document is read from the server's copy unless `text` is given; a file that is not open needs
+ * `text`.
+ */
+export const TestBlocksRequest = new RequestType<TestBlocksParams, TestBlocksResult, void>('noarkq/testBlocks');
+
+export interface TestBlocksResult {
+  blocks: TestBlockInfo[];
+}
+
+/** One tested block; every line is 0-based. */
+export interface TestBlockInfo {
+  /** Position in the document's blocks (-1: the request above the first `###`). */
+  index: number;
+  /** The block's name, or `(block N)` (1-based) / `(preamble)` for an unnamed one. */
+  name: string;
+  /** Whether the block was given a name (an unnamed block's label follows its position). */
+  named: boolean;
+  /** The `###` line (the request line for the preamble's request). */
+  headerLine: number;
+  requestLine: number;
+  /** The last `EXPECT` line: the block's test range is `headerLine` through it. */
+  endLine: number;
+  /** Each `EXPECT` line, in order. */
+  expectationLines: number[];
+  /** The request changes the archive (a protected environment asks first); undefined when it
+   * cannot be told. */
+  writes: boolean | undefined;
+}

@@ -19,7 +19,7 @@ import type { DocumentDiagnostics } from './documentDiagnostics';
 import { registerFeatureHandlers } from './featureHandlers';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
-import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, type ServerSettings } from '../protocol/customMessages';
+import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
 import { isolate, isolateNotification } from './requestIsolation';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';
@@ -201,6 +201,21 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
       const offset = params.position ? document.offsetAt(params.position) : undefined;
       return analyses.queryRequestBody(document, parses.get(document), { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
+    }),
+  );
+
+  connection.onRequest(
+    TestBlocksRequest,
+    isolate('noarkq/testBlocks', log, (raw) => {
+      const { analyses, parses } = session();
+      const parsed = analyses.testBlocksParams.safeParse(raw);
+      if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/testBlocks: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
+      const { uri, text } = parsed.data;
+      // A file not open in the editor comes with its text, parsed once and not cached.
+      if (text !== undefined) return analyses.testBlocks(TextDocument.create(uri, 'noarkq', 0, text), analyses.parseDocument(text));
+      const document = documents.get(uri);
+      if (!document) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/testBlocks: ${uri} is not open in the editor; send its text.`);
+      return analyses.testBlocks(document, parses.get(document));
     }),
   );
 

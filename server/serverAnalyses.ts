@@ -22,4 +22,6 @@ export { DocumentDiagnostics } from './documentDiagnostics';
 export { FeatureContextStore } from './featureContextStore';
 export { ParseCache } from './parseCache';
 export { queryRequestBody } from './queryRequestBody';
-export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams } from '../protocol/customMessageSchemas';
+export { testBlocks } from './testBlocks';
+export { parseDocument } from '../core/document';
+export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams, testBlocksParams } from '../protocol/customMessageSchemas';

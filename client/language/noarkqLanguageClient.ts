@@ -1,11 +1,19 @@
 /**
  * The language server (dist/server.js) under vscode-languageclient, over Node IPC, and the
- * custom notifications the extension sends it (typed once, in protocol/customMessages.ts).
+ * custom messages the extension sends it (typed once, in protocol/customMessages.ts).
  */
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { serverEnvironment } from './serverEnvironment';
-import { SetContextNotification, SetResponsesNotification, type SetContextParams, type SetResponsesParams } from '../../protocol/customMessages';
+import {
+  SetContextNotification,
+  SetResponsesNotification,
+  TestBlocksRequest,
+  type SetContextParams,
+  type SetResponsesParams,
+  type TestBlocksParams,
+  type TestBlocksResult,
+} from '../../protocol/customMessages';
 
 export class NoarkqLanguageClient implements vscode.Disposable {
   private readonly client: LanguageClient;
@@ -35,6 +43,12 @@ export class NoarkqLanguageClient implements vscode.Disposable {
   async setResponses(params: SetResponsesParams): Promise<void> {
     await this.started;
     await this.client.sendNotification(SetResponsesNotification, params);
+  }
+
+  /** The tested blocks of a file, from the server's parse (the Testing view). */
+  async testBlocks(params: TestBlocksParams): Promise<TestBlocksResult> {
+    await this.started;
+    return this.client.sendRequest(TestBlocksRequest, params);
   }
 
   async dispose(): Promise<void> {

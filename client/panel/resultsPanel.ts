@@ -60,6 +60,14 @@ export class ResultsPanels implements vscode.Disposable {
     open.session.show(title, result, more);
   }
 
+  /** Shows `result` in the panel of `key` if one is open, without revealing it (a test run's results). */
+  showIfOpen(key: string, title: string, result: BlockRunResult, more?: MorePages): void {
+    const open = this.panels.get(key);
+    if (!open) return;
+    open.panel.title = title;
+    open.session.show(title, result, more);
+  }
+
   /** A message for the panel of `key` as its webview would send it (tests use it). */
   async receive(key: string, message: unknown): Promise<void> {
     await this.panels.get(key)?.session.receive(message);

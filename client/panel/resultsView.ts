@@ -9,7 +9,8 @@ import type { EntityObject } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { hitEntity } from '../search/hitEntity';
 import { packCells } from '../webview/packedCells';
-import type { FullTextHitView, HighlightPart, ResultContent, ResultError, ResultView } from '../webview/resultsMessages';
+import { describeOutcome } from '../../core/document/expectationEvaluation';
+import type { ExpectationView, FullTextHitView, HighlightPart, ResultContent, ResultError, ResultView } from '../webview/resultsMessages';
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -242,8 +243,9 @@ export function describeResult(title: string, result: BlockRunResult): Described
   const body = result.body;
   let content: ResultContent = { kind: 'none' };
   let grid: GridRows | undefined;
-  // An error body is shown as the error (and in the JSON view), never as results.
-  if (result.ok && isObject(body)) {
+  // An error body is shown as the error (and in the JSON view), never as results; a success
+  // that an EXPECT line finds wrong is still a result, shown with the expectations under it.
+  if (answeredWithSuccess(result) && isObject(body)) {
     if (isObject(body.saved)) content = transactionContent(body.saved);
     else if (isFullTextBody(body)) content = fullTextContent(body, hasMoreAfter(body, result.request), searchedDoctype(result.request));
     else if ((grid = GridRows.of(body))) content = gridContent(grid, hasMoreAfter(body, result.request));
@@ -263,7 +265,21 @@ export function describeResult(title: string, result: BlockRunResult): Described
     content,
     hasBody: body !== undefined || result.request !== undefined,
   };
+  const expectations = expectationsOf(result);
+  if (expectations) view.expectations = expectations;
   return { view, grid };
+}
+
+function answeredWithSuccess(result: BlockRunResult): boolean {
+  if (result.ok) return true;
+  return result.error?.kind === 'expectation' && result.status !== undefined && result.status >= 200 && result.status < 300;
+}
+
+/** The block's expectations as judged, when it has an `EXPECT` line (the implied 2xx alone is no list). */
+function expectationsOf(result: BlockRunResult): ExpectationView[] | undefined {
+  const outcomes = result.expectations;
+  if (!outcomes?.some((e) => !e.implied)) return undefined;
+  return outcomes.map((e) => ({ passed: e.passed, line: e.line, text: describeOutcome(e).replace(/^[✔✘] /, '') }));
 }
 
 /**

@@ -25,6 +25,8 @@ import type { RunPrompts } from './runPrompts';
 /** The part of the results panels a run uses. */
 export interface ResultsDisplay {
   show(key: string, title: string, result: BlockRunResult, more?: MorePages): void;
+  /** Shows `result` only where the panel of `key` is open already. */
+  showIfOpen(key: string, title: string, result: BlockRunResult, more?: MorePages): void;
 }
 
 export interface RunBlockOptions {
@@ -111,7 +113,12 @@ export class BlockRunner implements vscode.Disposable {
     for (const source of this.running) source.cancel();
   }
 
-  private async run(document: vscode.TextDocument, parsed: NoarkqDocument, blocks: DocumentBlock[], allPages: boolean, what: string): Promise<BlockRunResult[] | undefined> {
+  /**
+   * The active environment (asked for when none is chosen) and a connection to it, a secret asked
+   * for when one is missing; undefined when there is none, after telling the user why. The Testing
+   * view's runs connect through it too.
+   */
+  async connectActive(): Promise<{ environment: Environment; connection: ArchiveConnection } | undefined> {
     const environment = await this.deps.environmentCommands.activeOrAsk();
     if (!environment) {
       // Not awaited: the command returns now, whatever the user does with the message.
@@ -128,7 +135,24 @@ export class BlockRunner implements vscode.Disposable {
       void vscode.window.showErrorMessage(`noarkq: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-    if (!connection) return undefined;
+    return connection ? { environment, connection } : undefined;
+  }
+
+  /**
+   * A block's result that a run of the Testing view got: into the history, the CodeLens and the
+   * sidebar like a run's, and into its results panel when that is open (a test run of many files
+   * opens no panel).
+   */
+  recordTestResult(uri: vscode.Uri, environment: string, connection: ArchiveConnection, result: BlockRunResult): void {
+    this.deps.history.add(uri, environment, result, false);
+    this.deps.onResult?.(environment, result);
+    this.deps.results.showIfOpen(panelKey(uri, result), panelTitle(result), redactResult(result, connection), this.morePages(connection, result));
+  }
+
+  private async run(document: vscode.TextDocument, parsed: NoarkqDocument, blocks: DocumentBlock[], allPages: boolean, what: string): Promise<BlockRunResult[] | undefined> {
+    const active = await this.connectActive();
+    if (!active) return undefined;
+    const { environment, connection } = active;
     const key = document.uri.toString();
     const session = this.sessionFor(key, environment, connection);
 

@@ -16,15 +16,20 @@ export interface RunHistoryEntry {
   status: number | undefined;
   durationMs: number;
   at: number;
+  /** How the block's expectations went (the implied 2xx counted), when it has any `EXPECT` line. */
+  expectations?: { passed: number; total: number };
 }
 
 const limit = 100;
 
-export class RunHistory {
+export class RunHistory implements vscode.Disposable {
   private readonly entries: RunHistoryEntry[] = [];
+  private readonly added = new vscode.EventEmitter<RunHistoryEntry>();
+  /** A run was added (the CodeLens shows how a block's expectations last went). */
+  readonly onDidAdd = this.added.event;
 
   add(uri: vscode.Uri, environment: string, result: BlockRunResult, allPages: boolean): void {
-    this.entries.unshift({
+    const entry: RunHistoryEntry = {
       uri: uri.toString(),
       blockName: result.blockName,
       line: result.line - 1,
@@ -34,8 +39,21 @@ export class RunHistory {
       status: result.status,
       durationMs: result.durationMs,
       at: result.receivedAt,
-    });
+    };
+    if (result.expectations?.some((e) => !e.implied)) entry.expectations = { passed: result.expectations.filter((e) => e.passed).length, total: result.expectations.length };
+    this.entries.unshift(entry);
     this.entries.length = Math.min(this.entries.length, limit);
+    this.added.fire(entry);
+  }
+
+  /** The last run of a block of `uri`: the one named `blockName`, or the unnamed one whose request is on `line` (0-based). */
+  last(uri: vscode.Uri, blockName: string | undefined, line: number): RunHistoryEntry | undefined {
+    const key = uri.toString();
+    return this.entries.find((e) => e.uri === key && (blockName !== undefined ? e.blockName === blockName : e.blockName === undefined && e.line === line));
+  }
+
+  dispose(): void {
+    this.added.dispose();
   }
 
   list(): readonly RunHistoryEntry[] {

@@ -268,10 +268,23 @@ class ResultsApp {
         if (!view.error) children.push(element('p', { class: 'placeholder' }, [view.hasBody ? 'Nothing to tabulate: see JSON.' : 'No body.']));
         break;
     }
+    if (view.expectations) children.push(this.expectationList(view.expectations));
     pane.replaceChildren();
     append(pane, children);
     for (const b of this.copyButtons) setDisabled(b, true);
     return this.grid;
+  }
+
+  /** Each `EXPECT` line of the block, passed or failed, under the results. */
+  private expectationList(expectations: NonNullable<ResultView['expectations']>): HTMLElement {
+    const passed = expectations.filter((e) => e.passed).length;
+    const items = expectations.map((e) =>
+      element('li', { class: e.passed ? 'expectation passed' : 'expectation failed' }, [icon(e.passed ? 'pass' : 'error'), ' ', element('span', { class: 'expectation-line' }, [`line ${e.line}`]), ' ', e.text]),
+    );
+    return element('div', { class: 'expectations', role: 'group', 'aria-label': 'Expectations' }, [
+      element('h2', {}, [`Expectations: ${passed} of ${expectations.length} passed`]),
+      element('ul', {}, items),
+    ]);
   }
 
   private errorBox(error: NonNullable<ResultView['error']>): HTMLElement {

@@ -47,6 +47,15 @@ export const resultError = z.object({
   check: z.string().optional(),
 });
 
+/** One `EXPECT` line of the block (or the 2xx a block without `EXPECT status` must get), judged. */
+export const expectationView = z.object({
+  passed: z.boolean(),
+  /** 1-based line of the `EXPECT` line (the request's for the implied 2xx). */
+  line: z.number().int().nonnegative(),
+  /** `EXPECT results.length = 1 — actual 0`, without the mark. */
+  text: z.string(),
+});
+
 export const resultView = z.object({
   title: z.string(),
   kind: z.string(),
@@ -62,6 +71,8 @@ export const resultView = z.object({
   content: resultContent,
   /** Whether there is a body for the JSON and raw views (fetched with `requestBody`). */
   hasBody: z.boolean(),
+  /** The block's expectations, shown under the results; absent when it has no `EXPECT` line. */
+  expectations: z.array(expectationView).optional(),
 });
 
 /** Host → webview. `generation` counts the results shown in the panel, so answers about an
@@ -116,6 +127,7 @@ export type HighlightPart = z.infer<typeof highlightPart>;
 export type FullTextHitView = z.infer<typeof fullTextHit>;
 export type ResultContent = z.infer<typeof resultContent>;
 export type ResultError = z.infer<typeof resultError>;
+export type ExpectationView = z.infer<typeof expectationView>;
 export type ResultView = z.infer<typeof resultView>;
 export type HostMessage = z.infer<typeof hostMessage>;
 export type WebviewMessage = z.infer<typeof webviewMessage>;

@@ -1,8 +1,8 @@
-/** The `noarkq/...` messages: live context, block responses, and the body a QUERY block sends. */
+/** The `noarkq/...` messages: live context, block responses, the body a QUERY block sends, and the tested blocks of a file. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ResponseError } from 'vscode-languageserver-protocol';
-import type { QueryRequestBodyResult } from '../../protocol/customMessages';
+import type { QueryRequestBodyResult, TestBlocksResult } from '../../protocol/customMessages';
 import { LspTestClient, parseMarkers, positionAt } from './lspTestClient';
 
 const uri = 'file:///protocol.noarkq';
@@ -125,5 +125,42 @@ describe('noarkq/queryRequestBody', { timeout: 30_000 }, () => {
     assert.equal(logged.type, 1);
     const result = await body({ blockName: 'findCase' });
     assert.equal(result.ok, true);
+  });
+});
+
+describe('noarkq/testBlocks', { timeout: 30_000 }, () => {
+  let client: LspTestClient;
+  const tested = `### findCase
+QUERY Saksmappe
+LIMIT 1
+EXPECT status = 200
+EXPECT results.length = 1
+
+### step
+GET code-lists
+`;
+  before(async () => {
+    client = await LspTestClient.start({ pullDiagnostics: true });
+    await client.open(uri, tested);
+  });
+  after(() => client.dispose());
+
+  test("an open document: the blocks with EXPECT lines, from the server's copy", async () => {
+    const result: TestBlocksResult = await client.request('noarkq/testBlocks', { uri });
+    assert.deepEqual(result, { blocks: [{ index: 0, name: 'findCase', named: true, headerLine: 0, requestLine: 1, endLine: 4, expectationLines: [3, 4], writes: false }] });
+  });
+
+  test('a file not open in the editor is sent with its text', async () => {
+    const result: TestBlocksResult = await client.request('noarkq/testBlocks', { uri: 'file:///closed.noarkq', text: '### register\nTRANSACTION\n{ "actions": [] }\nEXPECT status = 200\n' });
+    assert.deepEqual(result.blocks.map((b) => [b.name, b.headerLine, b.endLine, b.writes]), [['register', 0, 3, true]]);
+  });
+
+  test('a closed file without its text, or invalid params, are answered InvalidParams', async () => {
+    for (const params of [{ uri: 'file:///closed.noarkq' }, { uri, text: 42 }]) {
+      const error = await client.request('noarkq/testBlocks', params).catch((e: unknown) => e);
+      assert.ok(error instanceof ResponseError, JSON.stringify(params));
+      assert.equal(error.code, -32602);
+      assert.match(error.message, /^noarkq\/testBlocks: /);
+    }
   });
 });

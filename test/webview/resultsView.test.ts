@@ -86,6 +86,29 @@ describe('describeResult', () => {
     assert.equal(grid?.records.length, 2);
   });
 
+  test('a query whose EXPECT line fails: still its grid, and each expectation under it with its line', () => {
+    const result = {
+      ...queryResult([caseFile(1)]),
+      ok: false,
+      error: { kind: 'expectation' as const, message: 'EXPECT results.length = 2 does not hold' },
+      expectations: [
+        { line: 4, passed: true, subject: 'status', operator: '=', expected: '200', actual: '200' },
+        { line: 5, passed: false, subject: 'results.length', operator: '=', expected: '2', actual: '1' },
+      ],
+    };
+    const { view } = describeResult('cases', result);
+    assert.ok(resultView.safeParse(view).success);
+    assert.equal(view.content.kind, 'grid');
+    assert.deepEqual(view.expectations, [
+      { passed: true, line: 4, text: 'EXPECT status = 200' },
+      { passed: false, line: 5, text: 'EXPECT results.length = 2 — actual 1' },
+    ]);
+    const implied = describeResult('cases', { ...queryResult([]), expectations: [{ line: 3, passed: true, subject: 'status', operator: '~', expected: '/^2/', actual: '200', implied: true }] });
+    assert.equal(implied.view.expectations, undefined, 'the implied 2xx alone is no list');
+    const refused = describeResult('cases', { ...archiveErrorResult(400, 'E1', 'bad'), error: { kind: 'expectation' as const, message: 'x' } });
+    assert.equal(refused.view.content.kind, 'none', 'an error answer is never a grid');
+  });
+
   test('a transaction: temp id → type, real id, version', () => {
     const { view } = describeResult('create', transactionResult({ nySak: { type: 'Saksmappe', id: '81', version: '1', fields: {}, links: {} } }));
     assert.deepEqual(view.content, { kind: 'transaction', saved: [{ tempId: 'nySak', type: 'Saksmappe', id: '81', version: '1' }] });

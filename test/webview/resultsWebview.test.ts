@@ -82,6 +82,31 @@ describe('results webview in chromium', () => {
     }
   });
 
+  test("a block's expectations show under its grid, passed and failed, archive text as text", async () => {
+    const results = await ResultsPage.open(browser, bundle.dir, { width: 1200, height: 800 });
+    try {
+      const payload = scriptPayloads[0]!;
+      await results.show('expect', {
+        ...queryResult([caseFile(1)]),
+        ok: false,
+        error: { kind: 'expectation', message: 'EXPECT results[0].fields.tittel = "x" does not hold' },
+        expectations: [
+          { line: 5, passed: true, subject: 'status', operator: '=', expected: '200', actual: '200' },
+          { line: 6, passed: false, subject: 'results[0].fields.tittel', operator: '=', expected: '"x"', actual: JSON.stringify(payload) },
+        ],
+      });
+      const page = results.page;
+      await page.locator('.expectations li').nth(1).waitFor();
+      assert.equal(await page.locator('.grid-row').count(), 1, 'the grid of the answer is still shown');
+      assert.equal(await page.locator('.expectations h2').textContent(), 'Expectations: 1 of 2 passed');
+      assert.deepEqual(await page.locator('.expectations li.passed').allTextContents(), [' line 5 EXPECT status = 200']);
+      assert.deepEqual(await page.locator('.expectations li.failed').allTextContents(), [` line 6 EXPECT results[0].fields.tittel = "x" — actual ${JSON.stringify(payload)}`]);
+      await assertClean(results);
+    } finally {
+      await results.close();
+    }
+  });
+
   test('50,000 rows: the first screen shows, only visible rows are in the DOM, scrolling shows later rows', async () => {
     const results = await ResultsPage.open(browser, bundle.dir);
     try {

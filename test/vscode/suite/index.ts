@@ -8,6 +8,7 @@ import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExtensionTests } from './extension.test';
 import { registerRegistriesTests } from './registries.test';
 import { registerSearchTests } from './search.test';
+import { registerTestingTests } from './testing.test';
 
 export function run(): Promise<void> {
   // NOARKQ_TEST_GREP runs only the tests whose full title matches (while working on one feature).
@@ -18,6 +19,7 @@ export function run(): Promise<void> {
   registerArchiveTreeTests();
   registerRegistriesTests();
   registerSearchTests();
+  registerTestingTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
