@@ -45,5 +45,11 @@ describe('examples/tests with the built noarkq test and its own sandbox', () => 
     assert.ok(tests >= files.length, out);
     assert.deepEqual([attribute(report, 'tests'), attribute(report, 'failures'), attribute(report, 'errors')], [String(tests), '0', '0']);
     assert.equal(Array.from(report.childNodes).filter((n) => n.nodeName === 'testsuite').length, files.length);
+
+    // The README shows this run: the same files, tests and steps (times and order aside).
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const shown = /\$ noarkq test examples\/tests --sandbox[^\n]*\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const lines = (text: string) => text.split('\n').filter((l) => /^(PASS|FAIL|Files|Tests|Steps) /.test(l)).map((l) => l.replace(/ {2}[\d.]+ m?s$/, '')).sort();
+    assert.deepEqual(lines(shown), lines(out), 'README.md shows what the run printed');
   });
 });
