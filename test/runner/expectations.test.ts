@@ -1,0 +1,351 @@
+/**
+ * `EXPECT` and `RETRY` lines run by the block runner (RunSession with the real ArchiveClient)
+ * against the real sandbox over 127.0.0.1: every operator on every kind of subject passes and
+ * fails on the archive's real answers, each outcome at its line; a refusal a block expects is
+ * its success; RETRY waits out the full-text index; and a write is never sent twice, counted
+ * where it arrives (a recording proxy in front of the sandbox).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { parseDocument, type NoarkqDocument } from '../../core/document';
+import type { JsonValue } from '../../core/jsonValue';
+import { noarkModel } from '../../core/schema';
+import { ArchiveClient } from '../../runner/archive/archiveClient';
+import type { BlockRunResult, LocatedOutcome } from '../../runner/blocks/blockRunResult';
+import { RunSession, runnableBlocks, type RunOutcome } from '../../runner/blocks/runSession';
+import { useTestSandbox } from '../http/sandboxHarness';
+import { startFaultProxy, type FaultProxy } from './faultProxy';
+import { SandboxTokenProvider } from './sandboxTokenProvider';
+
+const scratch = mkdtempSync(join(tmpdir(), 'noarkq-expectations-'));
+// Interval 0: the full-text index is built only when a test says so, so "not yet indexed" is certain.
+const env = useTestSandbox({ fullTextIndexIntervalSeconds: 0 }, { structure: true });
+let proxy: FaultProxy;
+let client: ArchiveClient;
+/** The case file the expectations read: its id and its three registry entries' ids. */
+const ids: Record<'sak' | 'soknad' | 'vedtak' | 'melding', string> = { sak: '', soknad: '', vedtak: '', melding: '' };
+
+env.before(async () => {
+  proxy = await startFaultProxy(env.sandbox.sandbox.url);
+  client = new ArchiveClient({ apiUrl: proxy.url, auth: new SandboxTokenProvider(env.sandbox.sandbox.tokenUrl), retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+  const entry = (id: string, fields: Record<string, JsonValue>) => [
+    { action: 'save', type: 'Journalpost', id, fields },
+    { action: 'link', type: 'Journalpost', id, ref: 'refMappe', linkToId: 'sak' },
+    { action: 'save', type: 'Korrespondansepart', id: `${id}Part`, fields: { korrespondansepartNavn: 'Kari Nordmann', korrespondanseparttype: 'EA' } },
+    { action: 'link', type: 'Korrespondansepart', id: `${id}Part`, ref: 'refRegistrering', linkToId: id },
+  ];
+  const r = await env.sandbox.transaction(env.token, [
+    { action: 'save', type: 'Saksmappe', id: 'sak', fields: { tittel: 'Byggesak Storgata 5 – garasje' } },
+    { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refArkivdel', linkToId: env.structure.arkivdel },
+    { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refPrimaerKlasse', linkToId: env.structure.klasser[0] },
+    // 22:30 UTC is half past midnight the next day in Oslo: the date a person there means.
+    ...entry('soknad', { tittel: 'Søknad om tillatelse til tiltak', journalposttype: 'I', mottattDato: '2024-08-19T22:30:00Z' }),
+    ...entry('vedtak', { tittel: 'Vedtak i byggesak', journalposttype: 'U' }),
+    ...entry('melding', { tittel: 'Melding om ferdigattest', journalposttype: 'I', mottattDato: '2024-08-21T08:00:00Z' }),
+  ]);
+  assert.equal(r.status, 200, r.text);
+  for (const key of Object.keys(ids) as (keyof typeof ids)[]) ids[key] = r.json.saved[key].id;
+});
+after(async () => {
+  await client?.close();
+  await proxy?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Runs every block of `text` in a new session, with `@sak` (the case file's id) in the environment. */
+async function run(text: string, options: { force?: boolean } = {}): Promise<{ document: NoarkqDocument; outcome: RunOutcome }> {
+  const session = new RunSession({
+    client,
+    environment: { name: 'sandbox', protected: false, variables: { sak: ids.sak } },
+    model: noarkModel,
+    downloadDir: scratch,
+  });
+  const document = parseDocument(text);
+  const outcome = await session.run({ document, filePath: join(scratch, 'expectations.noarkq'), blocks: runnableBlocks(document), force: options.force });
+  return { document, outcome };
+}
+
+/** The results of a run that was not refused. */
+async function ran(text: string, options: { force?: boolean } = {}): Promise<{ document: NoarkqDocument; results: BlockRunResult[] }> {
+  const { document, outcome } = await run(text, options);
+  assert.equal(outcome.kind, 'ran', outcome.kind === 'refused' ? JSON.stringify(outcome.errors.map((e) => [e.code, text.slice(e.start, e.end)])) : '');
+  return { document, results: outcome.kind === 'ran' ? outcome.results : [] };
+}
+
+/** The line of the document an outcome names: that it is the `EXPECT` line is half the check. */
+function lineText(document: NoarkqDocument, outcome: LocatedOutcome): string {
+  return document.text.split('\n')[outcome.line - 1] ?? `(no line ${outcome.line})`;
+}
+
+/** `[line, passed, actual]` of each stated expectation of `result` (the implied 2xx left out). */
+function table(document: NoarkqDocument, result: BlockRunResult | undefined): [string, boolean, string][] {
+  assert.ok(result?.expectations, `the block was judged: ${JSON.stringify(result?.error)}`);
+  return result.expectations.filter((e) => !e.implied).map((e) => [lineText(document, e), e.passed, e.actual]);
+}
+
+
+/** The three registry entries of the case file, in the order they were registered. */
+const entries = ['### entries', 'QUERY Journalpost', 'WHERE refMappe.id = @sak', 'SORT journalpostnummer ASC'];
+
+describe('EXPECT against the sandbox: every operator on every subject', () => {
+  it('status: each operator passes and fails on the archive\'s 200', async () => {
+    const { document, results } = await ran(
+      [
+        ...entries,
+        'EXPECT status = 200',
+        'EXPECT status = 201',
+        'EXPECT status != 404',
+        'EXPECT status != 200',
+        'EXPECT status < 300',
+        'EXPECT status < 200',
+        'EXPECT status <= 200',
+        'EXPECT status <= 199',
+        'EXPECT status > 199',
+        'EXPECT status > 200',
+        'EXPECT status >= 200',
+        'EXPECT status >= 400',
+        'EXPECT status exists',
+        'EXPECT status absent',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(table(document, results[0]), [
+      ['EXPECT status = 200', true, '200'],
+      ['EXPECT status = 201', false, '200'],
+      ['EXPECT status != 404', true, '200'],
+      ['EXPECT status != 200', false, '200'],
+      ['EXPECT status < 300', true, '200'],
+      ['EXPECT status < 200', false, '200'],
+      ['EXPECT status <= 200', true, '200'],
+      ['EXPECT status <= 199', false, '200'],
+      ['EXPECT status > 199', true, '200'],
+      ['EXPECT status > 200', false, '200'],
+      ['EXPECT status >= 200', true, '200'],
+      ['EXPECT status >= 400', false, '200'],
+      ['EXPECT status exists', true, '200'],
+      ['EXPECT status absent', false, '200'],
+    ]);
+    // A block with an `EXPECT status` line decides its status itself: no implied 2xx beside it.
+    assert.equal(results[0].expectations?.some((e) => e.implied), false);
+    assert.equal(results[0].ok, false);
+    assert.equal(results[0].error?.kind, 'expectation');
+  });
+
+  it('time and header: milliseconds of the exchange, headers by any case, as text or as a number', async () => {
+    const { document, results } = await ran(
+      [
+        ...entries,
+        'EXPECT time >= 0',
+        'EXPECT time < 0',
+        'EXPECT header Content-Type = "application/json; charset=utf-8"',
+        'EXPECT header content-type != "application/json; charset=utf-8"',
+        'EXPECT header CONTENT-TYPE %= "application/json%"',
+        'EXPECT header Content-Type %= "text/%"',
+        'EXPECT header Content-Type ~ /json/',
+        'EXPECT header Content-Type ~ /xml/',
+        'EXPECT header Content-Length > 100',
+        'EXPECT header Content-Length <= 100',
+        'EXPECT header Content-Length >= 100',
+        'EXPECT header Content-Length < 100',
+        'EXPECT header X-Not-Sent absent',
+        'EXPECT header X-Not-Sent exists',
+        'EXPECT header Content-Type exists',
+        'EXPECT header Content-Type absent',
+        '',
+      ].join('\n'),
+    );
+    const rows = table(document, results[0]);
+    const time = rows[0][2];
+    assert.match(time, /^\d+(\.\d+)?$/, 'time is the exchange in milliseconds');
+    assert.equal(Number(time), results[0].durationMs);
+    const length = JSON.stringify(results[0].headers?.['content-length']);
+    assert.match(length, /^"\d{3,}"$/);
+    const type = '"application/json; charset=utf-8"';
+    assert.deepEqual(rows, [
+      ['EXPECT time >= 0', true, time],
+      ['EXPECT time < 0', false, time],
+      ['EXPECT header Content-Type = "application/json; charset=utf-8"', true, type],
+      ['EXPECT header content-type != "application/json; charset=utf-8"', false, type],
+      ['EXPECT header CONTENT-TYPE %= "application/json%"', true, type],
+      ['EXPECT header Content-Type %= "text/%"', false, type],
+      ['EXPECT header Content-Type ~ /json/', true, type],
+      ['EXPECT header Content-Type ~ /xml/', false, type],
+      ['EXPECT header Content-Length > 100', true, length],
+      ['EXPECT header Content-Length <= 100', false, length],
+      ['EXPECT header Content-Length >= 100', true, length],
+      ['EXPECT header Content-Length < 100', false, length],
+      ['EXPECT header X-Not-Sent absent', true, '(missing)'],
+      ['EXPECT header X-Not-Sent exists', false, '(missing)'],
+      ['EXPECT header Content-Type exists', true, type],
+      ['EXPECT header Content-Type absent', false, type],
+    ]);
+    const missing = results[0].expectations?.find((e) => lineText(document, e) === 'EXPECT header X-Not-Sent exists');
+    assert.equal(missing?.detail, 'the response has no header X-Not-Sent');
+  });
+
+  it('body paths: fields of one result, lengths of arrays and strings, hasMore, code-list values', async () => {
+    const { document, results } = await ran(
+      [
+        ...entries,
+        'EXPECT hasMore = false',
+        'EXPECT hasMore = true',
+        'EXPECT hasMore != true',
+        'EXPECT hasMore != false',
+        'EXPECT hasMore exists',
+        'EXPECT hasMore absent',
+        'EXPECT results.length = 3',
+        'EXPECT results.length = 2',
+        'EXPECT results.length > 2',
+        'EXPECT results.length > 3',
+        'EXPECT results.length <= 3',
+        'EXPECT results.length < 3',
+        'EXPECT results[0].fields.tittel = "Søknad om tillatelse til tiltak"',
+        'EXPECT results[0].fields.tittel = "Søknad"',
+        'EXPECT results[0].fields.tittel != "Vedtak i byggesak"',
+        'EXPECT results[0].fields.tittel != "Søknad om tillatelse til tiltak"',
+        'EXPECT results[0].fields.tittel %= "Søknad%tiltak"',
+        'EXPECT results[0].fields.tittel %= "søknad%"',
+        'EXPECT results[0].fields.tittel ~ /^søknad/i',
+        'EXPECT results[0].fields.tittel ~ /^Vedtak/',
+        'EXPECT results[0].fields.tittel > "Melding"',
+        'EXPECT results[0].fields.tittel < "Melding"',
+        'EXPECT results[0].fields.tittel.length = 31',
+        'EXPECT results[0].fields.tittel.length < 10',
+        'EXPECT results[0].fields.tittel.length >= 31',
+        'EXPECT results[0].fields.tittel.length != 31',
+        'EXPECT results[0].fields.journalaar = 2024',
+        'EXPECT results[0].fields.journalaar > 2024',
+        'EXPECT results[2].fields.journalpostnummer >= 2',
+        'EXPECT results[2].fields.journalpostnummer <= 1',
+        'EXPECT results[0].fields.journalposttype = "I"',
+        'EXPECT results[0].fields.journalposttype != "I"',
+        'EXPECT results[1].fields.journalposttype = "U"',
+        'EXPECT results[1].fields.journalposttype = "I"',
+        'EXPECT results[0].fields.mottattDato exists',
+        'EXPECT results[1].fields.mottattDato exists',
+        'EXPECT results[1].fields.mottattDato absent',
+        'EXPECT results[0].fields.tittel absent',
+        'EXPECT results[3] absent',
+        'EXPECT results[3].fields.tittel exists',
+        '',
+      ].join('\n'),
+    );
+    const soknad = '"Søknad om tillatelse til tiltak"';
+    const third = JSON.stringify((results[0].body as { results: { fields: { journalpostnummer: number } }[] }).results[2].fields.journalpostnummer);
+    assert.deepEqual(table(document, results[0]), [
+      ['EXPECT hasMore = false', true, 'false'],
+      ['EXPECT hasMore = true', false, 'false'],
+      ['EXPECT hasMore != true', true, 'false'],
+      ['EXPECT hasMore != false', false, 'false'],
+      ['EXPECT hasMore exists', true, 'false'],
+      ['EXPECT hasMore absent', false, 'false'],
+      ['EXPECT results.length = 3', true, '3'],
+      ['EXPECT results.length = 2', false, '3'],
+      ['EXPECT results.length > 2', true, '3'],
+      ['EXPECT results.length > 3', false, '3'],
+      ['EXPECT results.length <= 3', true, '3'],
+      ['EXPECT results.length < 3', false, '3'],
+      ['EXPECT results[0].fields.tittel = "Søknad om tillatelse til tiltak"', true, soknad],
+      ['EXPECT results[0].fields.tittel = "Søknad"', false, soknad],
+      ['EXPECT results[0].fields.tittel != "Vedtak i byggesak"', true, soknad],
+      ['EXPECT results[0].fields.tittel != "Søknad om tillatelse til tiltak"', false, soknad],
+      ['EXPECT results[0].fields.tittel %= "Søknad%tiltak"', true, soknad],
+      ['EXPECT results[0].fields.tittel %= "søknad%"', false, soknad],
+      ['EXPECT results[0].fields.tittel ~ /^søknad/i', true, soknad],
+      ['EXPECT results[0].fields.tittel ~ /^Vedtak/', false, soknad],
+      ['EXPECT results[0].fields.tittel > "Melding"', true, soknad],
+      ['EXPECT results[0].fields.tittel < "Melding"', false, soknad],
+      ['EXPECT results[0].fields.tittel.length = 31', true, '31'],
+      ['EXPECT results[0].fields.tittel.length < 10', false, '31'],
+      ['EXPECT results[0].fields.tittel.length >= 31', true, '31'],
+      ['EXPECT results[0].fields.tittel.length != 31', false, '31'],
+      ['EXPECT results[0].fields.journalaar = 2024', true, '2024'],
+      ['EXPECT results[0].fields.journalaar > 2024', false, '2024'],
+      ['EXPECT results[2].fields.journalpostnummer >= 2', true, third],
+      ['EXPECT results[2].fields.journalpostnummer <= 1', false, third],
+      ['EXPECT results[0].fields.journalposttype = "I"', true, '"I"'],
+      ['EXPECT results[0].fields.journalposttype != "I"', false, '"I"'],
+      ['EXPECT results[1].fields.journalposttype = "U"', true, '"U"'],
+      ['EXPECT results[1].fields.journalposttype = "I"', false, '"U"'],
+      ['EXPECT results[0].fields.mottattDato exists', true, '"2024-08-20T00:30:00.000+0200"'],
+      ['EXPECT results[1].fields.mottattDato exists', false, '(missing)'],
+      ['EXPECT results[1].fields.mottattDato absent', true, '(missing)'],
+      ['EXPECT results[0].fields.tittel absent', false, soknad],
+      ['EXPECT results[3] absent', true, '(missing)'],
+      ['EXPECT results[3].fields.tittel exists', false, '(missing)'],
+    ]);
+    const detail = (line: string) => results[0].expectations?.find((e) => lineText(document, e) === line)?.detail;
+    assert.equal(detail('EXPECT results[1].fields.mottattDato exists'), 'no such key: results[1].fields.mottattDato');
+    assert.equal(detail('EXPECT results[3].fields.tittel exists'), 'no element results[3]: results has 3 elements');
+  });
+
+  it('dates and timestamps compared as such: a date is a whole day in Europe/Oslo, offsets name instants', async () => {
+    const { document, results } = await ran(
+      [
+        ...entries,
+        // Søknad was received 2024-08-19T22:30:00Z: half past midnight on the 20th in Oslo.
+        'EXPECT results[0].fields.mottattDato = "2024-08-20"',
+        'EXPECT results[0].fields.mottattDato = "2024-08-19"',
+        'EXPECT results[0].fields.mottattDato = "2024-08-19T22:30:00Z"',
+        'EXPECT results[0].fields.mottattDato = "2024-08-20T00:30:00Z"',
+        'EXPECT results[0].fields.mottattDato != "2024-08-19"',
+        'EXPECT results[0].fields.mottattDato != "2024-08-20T00:30:00+02:00"',
+        'EXPECT results[0].fields.mottattDato >= "2024-08-20"',
+        'EXPECT results[0].fields.mottattDato < "2024-08-20"',
+        'EXPECT results[0].fields.mottattDato <= "2024-08-20"',
+        'EXPECT results[0].fields.mottattDato > "2024-08-20"',
+        'EXPECT results[0].fields.mottattDato > "2024-08-19T22:29:59.999Z"',
+        'EXPECT results[0].fields.mottattDato <= "2024-08-19T22:29:59Z"',
+        'EXPECT results[2].fields.mottattDato > "2024-08-20"',
+        'EXPECT results[2].fields.mottattDato < "2024-08-21T07:59:59Z"',
+        // registreringsDato is a date: a timestamp stands for its date in Oslo.
+        'EXPECT results[0].fields.registreringsDato = "2024-08-19"',
+        'EXPECT results[0].fields.registreringsDato = "2024-08-20"',
+        'EXPECT results[0].fields.registreringsDato = "2024-08-19T21:59:59Z"',
+        'EXPECT results[0].fields.registreringsDato = "2024-08-19T22:00:00Z"',
+        'EXPECT results[0].fields.registreringsDato < "2024-08-20"',
+        'EXPECT results[0].fields.registreringsDato > "2024-08-19"',
+        'EXPECT results[0].fields.registreringsDato %= "2024-08-%"',
+        'EXPECT results[0].fields.registreringsDato ~ /^2023-/',
+        'EXPECT results[0].fields.opprettetDato >= "2024-08-19"',
+        'EXPECT results[0].fields.opprettetDato < "2024-08-19"',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      table(document, results[0]).map(([line, passed]) => [line, passed]),
+      [
+        ['EXPECT results[0].fields.mottattDato = "2024-08-20"', true],
+        ['EXPECT results[0].fields.mottattDato = "2024-08-19"', false],
+        ['EXPECT results[0].fields.mottattDato = "2024-08-19T22:30:00Z"', true],
+        ['EXPECT results[0].fields.mottattDato = "2024-08-20T00:30:00Z"', false],
+        ['EXPECT results[0].fields.mottattDato != "2024-08-19"', true],
+        ['EXPECT results[0].fields.mottattDato != "2024-08-20T00:30:00+02:00"', false],
+        ['EXPECT results[0].fields.mottattDato >= "2024-08-20"', true],
+        ['EXPECT results[0].fields.mottattDato < "2024-08-20"', false],
+        ['EXPECT results[0].fields.mottattDato <= "2024-08-20"', true],
+        ['EXPECT results[0].fields.mottattDato > "2024-08-20"', false],
+        ['EXPECT results[0].fields.mottattDato > "2024-08-19T22:29:59.999Z"', true],
+        ['EXPECT results[0].fields.mottattDato <= "2024-08-19T22:29:59Z"', false],
+        ['EXPECT results[2].fields.mottattDato > "2024-08-20"', true],
+        ['EXPECT results[2].fields.mottattDato < "2024-08-21T07:59:59Z"', false],
+        ['EXPECT results[0].fields.registreringsDato = "2024-08-19"', true],
+        ['EXPECT results[0].fields.registreringsDato = "2024-08-20"', false],
+        ['EXPECT results[0].fields.registreringsDato = "2024-08-19T21:59:59Z"', true],
+        ['EXPECT results[0].fields.registreringsDato = "2024-08-19T22:00:00Z"', false],
+        ['EXPECT results[0].fields.registreringsDato < "2024-08-20"', true],
+        ['EXPECT results[0].fields.registreringsDato > "2024-08-19"', false],
+        ['EXPECT results[0].fields.registreringsDato %= "2024-08-%"', true],
+        ['EXPECT results[0].fields.registreringsDato ~ /^2023-/', false],
+        ['EXPECT results[0].fields.opprettetDato >= "2024-08-19"', true],
+        ['EXPECT results[0].fields.opprettetDato < "2024-08-19"', false],
+      ],
+    );
+    const actual = table(document, results[0]);
+    assert.equal(actual[0][2], '"2024-08-20T00:30:00.000+0200"', 'the archive answers in Oslo time');
+    assert.equal(actual[14][2], '"2024-08-19"');
+  });
+});
