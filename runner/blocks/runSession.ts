@@ -328,6 +328,10 @@ export class RunSession {
     const result: BlockRunResult = { ...this.base(document, block), ok: false, error: failure, durationMs: 0, bytes: 0, receivedAt: Date.now() };
     if (error instanceof ArchiveError) {
       result.status = error.status;
+      if (error.answer) {
+        result.headers = { ...error.answer.headers };
+        result.durationMs = error.answer.durationMs;
+      }
       result.body = parseJsonOrText(error.body);
       result.bytes = Buffer.byteLength(error.body);
     }

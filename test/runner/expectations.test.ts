@@ -87,6 +87,7 @@ function table(document: NoarkqDocument, result: BlockRunResult | undefined): [s
 }
 
 
+
 /** The three registry entries of the case file, in the order they were registered. */
 const entries = ['### entries', 'QUERY Journalpost', 'WHERE refMappe.id = @sak', 'SORT journalpostnummer ASC'];
 
@@ -347,5 +348,154 @@ describe('EXPECT against the sandbox: every operator on every subject', () => {
     const actual = table(document, results[0]);
     assert.equal(actual[0][2], '"2024-08-20T00:30:00.000+0200"', 'the archive answers in Oslo time');
     assert.equal(actual[14][2], '"2024-08-19"');
+  });
+
+  it('[*] holds for each element; the first element that breaks it fails it and is named', async () => {
+    const { document, results } = await ran(
+      [
+        ...entries,
+        'EXPECT results[*].fields.journalaar = 2024',
+        'EXPECT results[*].fields.journalposttype = "I"',
+        'EXPECT results[*].fields.journalposttype != "X"',
+        'EXPECT results[*].fields.journalposttype != "U"',
+        'EXPECT results[*].fields.registreringsDato <= "2024-08-19"',
+        'EXPECT results[*].fields.registreringsDato > "2024-08-19"',
+        'EXPECT results[*].fields.tittel %= "%e%"',
+        'EXPECT results[*].fields.tittel %= "%om%"',
+        'EXPECT results[*].fields.journalposttype ~ /^[IU]$/',
+        'EXPECT results[*].fields.tittel ~ /^S/',
+        'EXPECT results[*].fields.tittel.length > 10',
+        'EXPECT results[*].fields.tittel.length > 20',
+        'EXPECT results[*].fields.tittel exists',
+        'EXPECT results[*].fields.mottattDato exists',
+        'EXPECT results[*].fields.sendtDato absent',
+        'EXPECT results[*].fields.mottattDato absent',
+        '',
+      ].join('\n'),
+    );
+    const outcomes = results[0].expectations?.filter((e) => !e.implied) ?? [];
+    assert.deepEqual(
+      outcomes.map((e) => [lineText(document, e), e.passed, e.passed ? undefined : e.actual, e.detail]),
+      [
+        ['EXPECT results[*].fields.journalaar = 2024', true, undefined, undefined],
+        ['EXPECT results[*].fields.journalposttype = "I"', false, '"U"', 'element 1 of 3 is "U"'],
+        ['EXPECT results[*].fields.journalposttype != "X"', true, undefined, undefined],
+        ['EXPECT results[*].fields.journalposttype != "U"', false, '"U"', 'element 1 of 3 is "U"'],
+        ['EXPECT results[*].fields.registreringsDato <= "2024-08-19"', true, undefined, undefined],
+        ['EXPECT results[*].fields.registreringsDato > "2024-08-19"', false, '"2024-08-19"', 'element 0 of 3 is "2024-08-19"'],
+        ['EXPECT results[*].fields.tittel %= "%e%"', true, undefined, undefined],
+        ['EXPECT results[*].fields.tittel %= "%om%"', false, '"Vedtak i byggesak"', 'element 1 of 3 is "Vedtak i byggesak"'],
+        ['EXPECT results[*].fields.journalposttype ~ /^[IU]$/', true, undefined, undefined],
+        ['EXPECT results[*].fields.tittel ~ /^S/', false, '"Vedtak i byggesak"', 'element 1 of 3 is "Vedtak i byggesak"'],
+        ['EXPECT results[*].fields.tittel.length > 10', true, undefined, undefined],
+        ['EXPECT results[*].fields.tittel.length > 20', false, '17', 'element 1 of 3 is 17'],
+        ['EXPECT results[*].fields.tittel exists', true, undefined, undefined],
+        ['EXPECT results[*].fields.mottattDato exists', false, '(missing)', 'element 1 of 3 has no value: no such key: results[1].fields.mottattDato'],
+        ['EXPECT results[*].fields.sendtDato absent', true, undefined, undefined],
+        ['EXPECT results[*].fields.mottattDato absent', false, '"2024-08-20T00:30:00.000+0200"', 'element 0 of 3 is "2024-08-20T00:30:00.000+0200"'],
+      ],
+    );
+    // A passing [*] shows every element's value.
+    assert.equal(outcomes[0].actual, '[2024,2024,2024]');
+  });
+
+  it('[*] on an empty array holds for none of its elements: every test on it fails, and says to count too', async () => {
+    const { document, results } = await ran(
+      [
+        '### none',
+        '@nobody = "Ingen slik tittel"',
+        'QUERY Journalpost',
+        'WHERE refMappe.id = @sak && tittel = @nobody',
+        'EXPECT results.length = 0',
+        'EXPECT results[*].fields.journalposttype = "I"',
+        'EXPECT results[*].fields.tittel exists',
+        'EXPECT results[*].fields.mottattDato absent',
+        'EXPECT results[*].id != "0"',
+        '',
+      ].join('\n'),
+    );
+    const outcomes = results[0].expectations?.filter((e) => !e.implied) ?? [];
+    const empty = 'results is empty: [*] holds for none of its elements (say results.length >= 1 too)';
+    assert.deepEqual(
+      outcomes.map((e) => [lineText(document, e), e.passed, e.actual, e.detail]),
+      [
+        ['EXPECT results.length = 0', true, '0', undefined],
+        ['EXPECT results[*].fields.journalposttype = "I"', false, '[]', empty],
+        ['EXPECT results[*].fields.tittel exists', false, '[]', empty],
+        ['EXPECT results[*].fields.mottattDato absent', false, '[]', empty],
+        ['EXPECT results[*].id != "0"', false, '[]', empty],
+      ],
+    );
+    assert.equal(results[0].ok, false);
+  });
+
+});
+
+describe('EXPECT status decides a block: a refusal it expects is its success', () => {
+  /** A read the archive refuses (400): the change log of the case file, asked for as a Journalpost's. */
+  const refusal = ['POST logs/change-log', '{ "id": "{{sak}}", "type": "Journalpost" }'];
+
+  it('EXPECT status = 400: the refusal passes, errorId and the answer\'s headers and time are judged, and the run goes on', async () => {
+    const { document, results } = await ran(
+      [
+        '### refused',
+        ...refusal,
+        'EXPECT status = 400',
+        'EXPECT errorId exists',
+        'EXPECT errorId ~ /^[0-9a-f-]{36}$/',
+        'EXPECT description %= "% is a Saksmappe, not a Journalpost%"',
+        'EXPECT header Content-Type ~ /json/',
+        'EXPECT time > 0',
+        '### after',
+        'GET info/me',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      results.map((r) => [r.blockName, r.ok, r.status]),
+      [
+        ['refused', true, 400],
+        ['after', true, 200],
+      ],
+    );
+    assert.equal(results[0].error, undefined, 'an expected refusal is no failure');
+    const errorId = JSON.stringify((results[0].body as { errorId: string }).errorId);
+    assert.deepEqual(
+      table(document, results[0]).map(([line, passed, actual]) => [line, passed, line.startsWith('EXPECT time') ? 'ms' : actual]),
+      [
+        ['EXPECT status = 400', true, '400'],
+        ['EXPECT errorId exists', true, errorId],
+        ['EXPECT errorId ~ /^[0-9a-f-]{36}$/', true, errorId],
+        ['EXPECT description %= "% is a Saksmappe, not a Journalpost%"', true, JSON.stringify((results[0].body as { description: string }).description)],
+        ['EXPECT header Content-Type ~ /json/', true, '"application/json; charset=utf-8"'],
+        ['EXPECT time > 0', true, 'ms'],
+      ],
+    );
+  });
+
+  it('EXPECT status = 400 on a block the archive answers 200 fails it', async () => {
+    const { document, results } = await ran(['### notRefused', ...entries.slice(1), 'EXPECT status = 400', 'EXPECT errorId absent', '### after', 'GET info/me', ''].join('\n'));
+    assert.deepEqual(table(document, results[0]), [
+      ['EXPECT status = 400', false, '200'],
+      ['EXPECT errorId absent', true, '(missing)'],
+    ]);
+    assert.deepEqual(results.map((r) => r.blockName), ['notRefused'], 'the run stops at the failing block');
+    assert.equal(results[0].error?.kind, 'expectation');
+  });
+
+  it('without an EXPECT status line a 4xx fails the block, its other expectations judged all the same, and the run stops', async () => {
+    const { document, results } = await ran(['### refused', ...refusal, 'EXPECT time >= 0', '### after', 'GET info/me', ''].join('\n'));
+    assert.deepEqual(results.map((r) => [r.blockName, r.ok, r.status]), [['refused', false, 400]]);
+    const [implied, stated] = results[0].expectations ?? [];
+    assert.deepEqual([implied.implied, implied.passed, implied.actual, implied.line], [true, false, '400', results[0].line]);
+    assert.equal(lineText(document, implied), 'POST logs/change-log', 'the implied 2xx is at the request line');
+    assert.deepEqual([lineText(document, stated), stated.passed], ['EXPECT time >= 0', true]);
+    assert.equal(results[0].error?.kind, 'expectation');
+  });
+
+  it('without any EXPECT line a 4xx is the archive\'s error, as before', async () => {
+    const { results } = await ran(['### refused', ...refusal, '### after', 'GET info/me', ''].join('\n'));
+    assert.deepEqual(results.map((r) => [r.blockName, r.ok, r.status, r.error?.kind]), [['refused', false, 400, 'archive']]);
+    assert.equal(results[0].expectations, undefined);
   });
 });
