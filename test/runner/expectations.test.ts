@@ -6,7 +6,7 @@
  * where it arrives (a recording proxy in front of the sandbox).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -16,6 +16,7 @@ import { noarkModel } from '../../core/schema';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { BlockRunResult, LocatedOutcome } from '../../runner/blocks/blockRunResult';
 import { RunSession, runnableBlocks, type RunOutcome } from '../../runner/blocks/runSession';
+import { fullTextIndexer } from '../../sandbox/fulltext/fullTextModule';
 import { useTestSandbox } from '../http/sandboxHarness';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { SandboxTokenProvider } from './sandboxTokenProvider';
@@ -88,8 +89,29 @@ function table(document: NoarkqDocument, result: BlockRunResult | undefined): [s
 
 
 
+const byName = (results: readonly BlockRunResult[], name: string) => results.find((r) => r.blockName === name);
+
 /** The three registry entries of the case file, in the order they were registered. */
 const entries = ['### entries', 'QUERY Journalpost', 'WHERE refMappe.id = @sak', 'SORT journalpostnummer ASC'];
+
+/** A TRANSACTION block that registers an entry titled `@title` in the case file, as `jp`. */
+function registration(name: string, title: string): string[] {
+  return [
+    `### ${name}`,
+    'TRANSACTION',
+    JSON.stringify({
+      actions: [
+        { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: title, journalposttype: 'I' } },
+        { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: '{{sak}}' },
+        { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Ola Nordmann', korrespondanseparttype: 'EA' } },
+        { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
+      ],
+    }),
+  ];
+}
+
+/** Requests that reached the archive (through the recording proxy) since `since`, by path. */
+const sentTo = (path: string, since: number) => proxy.requests.slice(since).filter((r) => r.path.split('?')[0] === path).length;
 
 describe('EXPECT against the sandbox: every operator on every subject', () => {
   it('status: each operator passes and fails on the archive\'s 200', async () => {
@@ -431,6 +453,135 @@ describe('EXPECT against the sandbox: every operator on every subject', () => {
 
 });
 
+describe('EXPECT after a TRANSACTION, and values read from earlier blocks', () => {
+  it('saved.<tempId>.id after a TRANSACTION; @variables and {{references}} in later blocks\' expectations', async () => {
+    const title = `Ettersendt dokumentasjon ${process.pid}`;
+    const { document, results } = await ran(
+      [
+        `@title = ${JSON.stringify(title)}`,
+        ...registration('register', title),
+        'EXPECT saved.jp.id exists',
+        'EXPECT saved.kp.id ~ /^\\d+$/',
+        'EXPECT saved.jp.id != {{sak}}',
+        'EXPECT saved.jp.type = "Journalpost"',
+        '### readBack',
+        '@entry = {{register.saved.jp.id}}',
+        'QUERY Journalpost',
+        'WHERE id = @entry',
+        'EXPECT results.length = 1',
+        'EXPECT results[0].id = {{register.saved.jp.id}}',
+        'EXPECT results[0].id = @entry',
+        'EXPECT results[0].fields.tittel = @title',
+        'EXPECT results[0].fields.tittel = {{title}}',
+        'EXPECT results[*].links.refMappe = @sak',
+        'EXPECT results[0].version = {{register.saved.jp.version}}',
+        '',
+      ].join('\n'),
+    );
+    const register = byName(results, 'register');
+    const readBack = byName(results, 'readBack');
+    const saved = (register?.body as { saved: Record<string, { id: string }> }).saved;
+    assert.deepEqual(table(document, register), [
+      ['EXPECT saved.jp.id exists', true, JSON.stringify(saved.jp.id)],
+      ['EXPECT saved.kp.id ~ /^\\d+$/', true, JSON.stringify(saved.kp.id)],
+      ['EXPECT saved.jp.id != {{sak}}', true, JSON.stringify(saved.jp.id)],
+      ['EXPECT saved.jp.type = "Journalpost"', true, '"Journalpost"'],
+    ]);
+    assert.deepEqual(table(document, readBack), [
+      ['EXPECT results.length = 1', true, '1'],
+      ['EXPECT results[0].id = {{register.saved.jp.id}}', true, JSON.stringify(saved.jp.id)],
+      ['EXPECT results[0].id = @entry', true, JSON.stringify(saved.jp.id)],
+      ['EXPECT results[0].fields.tittel = @title', true, JSON.stringify(title)],
+      ['EXPECT results[0].fields.tittel = {{title}}', true, JSON.stringify(title)],
+      ['EXPECT results[*].links.refMappe = @sak', true, JSON.stringify([ids.sak])],
+      ['EXPECT results[0].version = {{register.saved.jp.version}}', true, '"1"'],
+    ]);
+    assert.ok(results.every((r) => r.ok));
+  });
+
+  it('the same values fail where the answer differs, and say what they read', async () => {
+    const { document, results } = await ran(
+      [
+        ...registration('register', `Ny søknad ${process.pid}`),
+        'EXPECT saved.jp.id = {{sak}}',
+        'EXPECT saved.jp.id absent',
+        'EXPECT saved.kp.id = "0"',
+        'EXPECT saved.jp.type != "Journalpost"',
+        '',
+      ].join('\n'),
+    );
+    const saved = (results[0].body as { saved: Record<string, { id: string }> }).saved;
+    const outcomes = results[0].expectations?.filter((e) => !e.implied) ?? [];
+    assert.deepEqual(
+      outcomes.map((e) => [lineText(document, e), e.passed, e.expected, e.actual]),
+      [
+        ['EXPECT saved.jp.id = {{sak}}', false, JSON.stringify(ids.sak), JSON.stringify(saved.jp.id)],
+        ['EXPECT saved.jp.id absent', false, '', JSON.stringify(saved.jp.id)],
+        ['EXPECT saved.kp.id = "0"', false, '"0"', JSON.stringify(saved.kp.id)],
+        ['EXPECT saved.jp.type != "Journalpost"', false, '"Journalpost"', '"Journalpost"'],
+      ],
+    );
+    // Later blocks read an earlier block's failing answer too.
+    const { document: later, results: again } = await ran(
+      ['### first', ...entries.slice(1), 'LIMIT 1', '### second', '@first = {{first.results[0].id}}', ...entries.slice(1), 'EXPECT results[0].id != @first', 'EXPECT results[1].id = {{first.results[0].id}}', ''].join('\n'),
+    );
+    assert.deepEqual(table(later, byName(again, 'second')), [
+      ['EXPECT results[0].id != @first', false, JSON.stringify(ids.soknad)],
+      ['EXPECT results[1].id = {{first.results[0].id}}', false, JSON.stringify(ids.vedtak)],
+    ]);
+  });
+
+  it('numbers are not strings, and a value the checker refuses (forced) is still judged strictly', async () => {
+    const text = [
+      '@yearText = "2024"',
+      ...entries,
+      'EXPECT results[0].fields.journalaar = @yearText',
+      'EXPECT results[0].fields.journalaar = 2024',
+      'EXPECT results[0].fields.journalaar >= "2000"',
+      'EXPECT results[0].id = {{sak}}',
+      'EXPECT results[0].fields.journalposttype = "Q"',
+      'EXPECT results[0].fields.tittel > 5',
+      '',
+    ].join('\n');
+    const sentBefore = proxy.requests.length;
+    const refused = await run(text);
+    assert.deepEqual(
+      refused.outcome.kind === 'refused' ? refused.outcome.errors.map((e) => [e.code, text.slice(e.start, e.end)]) : refused.outcome.kind,
+      [
+        ['noarkq.expectation-value-type', '@yearText'],
+        ['noarkq.expectation-value-type', '"2000"'],
+        ['noarkq.expectation-code-value', '"Q"'],
+        ['noarkq.expectation-value-type', '5'],
+      ],
+    );
+    assert.equal(proxy.requests.length, sentBefore, 'a refused file sends nothing');
+    const { document, results } = await ran(text, { force: true });
+    const outcomes = results[0].expectations?.filter((e) => !e.implied) ?? [];
+    assert.deepEqual(
+      outcomes.map((e) => [lineText(document, e), e.passed, e.actual, e.detail]),
+      [
+        ['EXPECT results[0].fields.journalaar = @yearText', false, '2024', '2024 is a number, expected a string'],
+        ['EXPECT results[0].fields.journalaar = 2024', true, '2024', undefined],
+        ['EXPECT results[0].fields.journalaar >= "2000"', false, '2024', '2024 is a number, expected a string'],
+        ['EXPECT results[0].id = {{sak}}', false, JSON.stringify(ids.soknad), undefined],
+        ['EXPECT results[0].fields.journalposttype = "Q"', false, '"I"', undefined],
+        ['EXPECT results[0].fields.tittel > 5', false, '"Søknad om tillatelse til tiltak"', '"Søknad om tillatelse til tiltak" is a string, expected a number'],
+      ],
+    );
+  });
+
+  it('`~` on the status: the checker refuses it, the evaluator (forced) reads the status\'s digits', async () => {
+    const text = [...entries, 'EXPECT status ~ /^2\\d\\d$/', 'EXPECT status ~ /^4/', ''].join('\n');
+    const refused = await run(text);
+    assert.deepEqual(refused.outcome.kind === 'refused' ? refused.outcome.errors.map((e) => e.code) : refused.outcome.kind, ['noarkq.expectation-operator', 'noarkq.expectation-operator']);
+    const { document, results } = await ran(text, { force: true });
+    assert.deepEqual(table(document, results[0]), [
+      ['EXPECT status ~ /^2\\d\\d$/', true, '200'],
+      ['EXPECT status ~ /^4/', false, '200'],
+    ]);
+  });
+});
+
 describe('EXPECT status decides a block: a refusal it expects is its success', () => {
   /** A read the archive refuses (400): the change log of the case file, asked for as a Journalpost's. */
   const refusal = ['POST logs/change-log', '{ "id": "{{sak}}", "type": "Journalpost" }'];
@@ -497,5 +648,101 @@ describe('EXPECT status decides a block: a refusal it expects is its success', (
     const { results } = await ran(['### refused', ...refusal, '### after', 'GET info/me', ''].join('\n'));
     assert.deepEqual(results.map((r) => [r.blockName, r.ok, r.status, r.error?.kind]), [['refused', false, 400, 'archive']]);
     assert.equal(results[0].expectations, undefined);
+  });
+});
+
+describe('RETRY waits for the full-text index', () => {
+  it('a search after a TRANSACTION fails until the archive has indexed the entry, then passes: tries > 1', async () => {
+    const indexer = fullTextIndexer(env.sandbox.sandbox.services);
+    assert.ok(indexer, 'the sandbox runs the full-text module');
+    // The archive indexes between the second and the third search, as it would on its interval.
+    let searches = 0;
+    proxy.inject({ kind: 'hold', until: async () => (++searches === 3 ? indexer.runOnce() : undefined) }, { path: /^full-text\/search$/, times: 100 });
+    const since = proxy.requests.length;
+    let searched: Awaited<ReturnType<typeof ran>>;
+    try {
+      searched = await ran(
+        [
+          ...registration('register', 'Klage på reguleringsplan for Storgata'),
+          'EXPECT saved.jp.id exists',
+          '### indexed',
+          'POST full-text/search',
+          // Ids are not indexed text: the entry is found by a word of its title.
+          '{ "doctype": "Registrering", "query": "reguleringsplan" }',
+          'RETRY 20 EVERY 10ms',
+          'EXPECT total >= 1',
+          'EXPECT results.length = 1',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      proxy.clear();
+    }
+    const { document, results } = searched;
+    const indexed = byName(results, 'indexed');
+    assert.deepEqual(results.map((r) => [r.blockName, r.ok]), [['register', true], ['indexed', true]]);
+    assert.equal(indexed?.tries, 3);
+    assert.equal(sentTo('full-text/search', since), 3, 'each try is one search the archive received');
+    assert.equal(sentTo('transaction', since), 1);
+    assert.deepEqual(table(document, indexed), [
+      ['EXPECT total >= 1', true, '1'],
+      ['EXPECT results.length = 1', true, '1'],
+    ]);
+    const saved = (byName(results, 'register')?.body as { saved: { jp: { id: string } } }).saved.jp.id;
+    const hit = (indexed?.body as { results: { ids: Record<string, string[]> }[] }).results[0];
+    assert.deepEqual(hit.ids['AbstraktRegistrering.id'], [saved], 'the hit is the entry just registered');
+  });
+
+  it('a search whose expectations never hold is sent 1 + n times and fails with its last answer', async () => {
+    const since = proxy.requests.length;
+    const { document, results } = await ran(['### never', 'POST full-text/search', '{ "query": "finnesikkeiarkivet" }', 'RETRY 2 EVERY 10ms', 'EXPECT total >= 1', ''].join('\n'));
+    assert.equal(results[0].tries, 3);
+    assert.equal(results[0].ok, false);
+    assert.equal(results[0].error?.kind, 'expectation');
+    assert.deepEqual(table(document, results[0]), [['EXPECT total >= 1', false, '0']]);
+    assert.equal(sentTo('full-text/search', since), 3);
+  });
+});
+
+describe('a write is never sent twice', () => {
+  const retried = (title: string) => [...registration('register', title), 'RETRY 3 EVERY 10ms', 'EXPECT saved.jp.id = "0"', ''].join('\n');
+  const stored = async (title: string) => {
+    const r = await env.sandbox.query(env.token, { type: 'Journalpost', query: 'tittel = @t', parameters: { '@t': title }, limit: 10 });
+    assert.equal(r.status, 200, r.text);
+    return (r.json.results as unknown[]).length;
+  };
+
+  it('RETRY on a TRANSACTION: the checker refuses the file and nothing is sent', async () => {
+    const title = `Ikke sendt ${process.pid}`;
+    const text = retried(title);
+    const since = proxy.requests.length;
+    const { outcome } = await run(text);
+    assert.deepEqual(outcome.kind === 'refused' ? outcome.errors.map((e) => [e.code, text.slice(e.start, e.end)]) : outcome.kind, [['noarkq.retry-on-write', 'RETRY']]);
+    assert.equal(proxy.requests.length, since, 'nothing reached the archive');
+    assert.equal(await stored(title), 0);
+  });
+
+  it('forced, a TRANSACTION with RETRY and a failing expectation is sent exactly once', async () => {
+    const title = `Sendt én gang ${process.pid}`;
+    const since = proxy.requests.length;
+    const { document, results } = await ran(retried(title), { force: true });
+    assert.equal(sentTo('transaction', since), 1, 'the archive received the transaction once');
+    assert.equal(await stored(title), 1, 'and stored one entry');
+    assert.equal(results[0].ok, false);
+    assert.equal(results[0].tries, undefined, 'no retries to report');
+    const saved = (results[0].body as { saved: { jp: { id: string } } }).saved.jp.id;
+    assert.deepEqual(table(document, results[0]), [['EXPECT saved.jp.id = "0"', false, JSON.stringify(saved)]]);
+  });
+
+  it('forced, an UPLOAD with RETRY and a failing expectation is sent exactly once', async () => {
+    writeFileSync(join(scratch, 'notat.txt'), 'Notat fra befaring.\n');
+    const text = ['### letter', 'UPLOAD ./notat.txt', 'RETRY 3 EVERY 10ms', 'EXPECT id = "0"', ''].join('\n');
+    const refused = await run(text);
+    assert.deepEqual(refused.outcome.kind === 'refused' ? refused.outcome.errors.map((e) => e.code) : refused.outcome.kind, ['noarkq.retry-on-write']);
+    const since = proxy.requests.length;
+    const { results } = await ran(text, { force: true });
+    assert.equal(sentTo('upload', since), 1);
+    assert.equal(results[0].ok, false);
+    assert.equal(results[0].tries, undefined);
   });
 });
