@@ -214,7 +214,14 @@ export class RunSession {
     if (!resolved.ok) return { ...result, ok: false, error: { kind: 'expectation', message: `${capitalise(label)}: ${resolved.error}` } };
     const observed = { status: result.status, timeMs: result.durationMs, headers: result.headers ?? {}, body: result.body };
     const stated = withImpliedStatus(resolved.expectations);
-    const expectations = evaluateExpectations(stated, observed).map((outcome, i) => ({ ...outcome, line: (stated[i] as Partial<LocatedExpectation>).line ?? result.line }));
+    // A refusal the block does not expect fails its implied 2xx, and the archive's reason is what
+    // a person needs to read there: without it the report says only "actual 400".
+    const refusal = result.error?.kind === 'archive' ? result.error : undefined;
+    const expectations = evaluateExpectations(stated, observed).map((outcome, i) => {
+      const located = { ...outcome, line: (stated[i] as Partial<LocatedExpectation>).line ?? result.line };
+      if (refusal && outcome.implied && !outcome.passed) located.detail = `${refusal.errorId ? `errorId ${refusal.errorId}: ` : ''}${refusal.description}`;
+      return located;
+    });
     const failed = expectations.filter((e) => !e.passed);
     if (failed.length === 0) {
       const { error: _answered, ...passed } = result;

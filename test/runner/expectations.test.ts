@@ -640,6 +640,11 @@ describe('EXPECT status decides a block: a refusal it expects is its success', (
     const [implied, stated] = results[0].expectations ?? [];
     assert.deepEqual([implied.implied, implied.passed, implied.actual, implied.line], [true, false, '400', results[0].line]);
     assert.equal(lineText(document, implied), 'POST logs/change-log', 'the implied 2xx is at the request line');
+    // The archive's reason stays in the report: the refusal is what the person must fix.
+    const { errorId, description } = results[0].body as { errorId: string; description: string };
+    assert.match(description, /is a Saksmappe, not a Journalpost/);
+    assert.equal(implied.detail, `errorId ${errorId}: ${description}`);
+    assert.ok(results[0].error?.message.includes(description), results[0].error?.message);
     assert.deepEqual([lineText(document, stated), stated.passed], ['EXPECT time >= 0', true]);
     assert.equal(results[0].error?.kind, 'expectation');
   });
