@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { parseDocument, type NoarkqDocument } from '../../core/document';
+import { blockByName, parseDocument, type NoarkqDocument } from '../../core/document';
 import type { JsonValue } from '../../core/jsonValue';
 import { noarkModel } from '../../core/schema';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
@@ -56,8 +56,14 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+interface RunOptions {
+  force?: boolean;
+  /** The blocks to run (their dependencies are run first); every block when absent. */
+  blocks?: string[];
+}
+
 /** Runs every block of `text` in a new session, with `@sak` (the case file's id) in the environment. */
-async function run(text: string, options: { force?: boolean } = {}): Promise<{ document: NoarkqDocument; outcome: RunOutcome }> {
+async function run(text: string, options: RunOptions = {}): Promise<{ document: NoarkqDocument; outcome: RunOutcome }> {
   const session = new RunSession({
     client,
     environment: { name: 'sandbox', protected: false, variables: { sak: ids.sak } },
@@ -65,12 +71,13 @@ async function run(text: string, options: { force?: boolean } = {}): Promise<{ d
     downloadDir: scratch,
   });
   const document = parseDocument(text);
-  const outcome = await session.run({ document, filePath: join(scratch, 'expectations.noarkq'), blocks: runnableBlocks(document), force: options.force });
+  const blocks = options.blocks ? options.blocks.map((name) => blockByName(document, name)!) : runnableBlocks(document);
+  const outcome = await session.run({ document, filePath: join(scratch, 'expectations.noarkq'), blocks, force: options.force });
   return { document, outcome };
 }
 
 /** The results of a run that was not refused. */
-async function ran(text: string, options: { force?: boolean } = {}): Promise<{ document: NoarkqDocument; results: BlockRunResult[] }> {
+async function ran(text: string, options: RunOptions = {}): Promise<{ document: NoarkqDocument; results: BlockRunResult[] }> {
   const { document, outcome } = await run(text, options);
   assert.equal(outcome.kind, 'ran', outcome.kind === 'refused' ? JSON.stringify(outcome.errors.map((e) => [e.code, text.slice(e.start, e.end)])) : '');
   return { document, results: outcome.kind === 'ran' ? outcome.results : [] };
@@ -497,6 +504,25 @@ describe('EXPECT after a TRANSACTION, and values read from earlier blocks', () =
       ['EXPECT results[0].version = {{register.saved.jp.version}}', true, '"1"'],
     ]);
     assert.ok(results.every((r) => r.ok));
+  });
+
+  it('a block run alone runs first the blocks its EXPECT values read, through @variables too', async () => {
+    const text = [
+      ...registration('register', `Registrert før kontrollen ${process.pid}`),
+      '### byReference',
+      'QUERY Journalpost',
+      'WHERE refMappe.id = @sak',
+      'EXPECT results[*].id != {{register.saved.kp.id}}',
+      '### byVariable',
+      '@entry = {{register.saved.jp.id}}',
+      'GET info/me',
+      'EXPECT userId != @entry',
+      '',
+    ].join('\n');
+    for (const name of ['byReference', 'byVariable']) {
+      const { results } = await ran(text, { blocks: [name] });
+      assert.deepEqual(results.map((r) => [r.blockName, r.ok, r.error?.message]), [['register', true, undefined], [name, true, undefined]], name);
+    }
   });
 
   it('the same values fail where the answer differs, and say what they read', async () => {
