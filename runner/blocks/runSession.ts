@@ -38,7 +38,7 @@ import {
   RunCancelledError,
 } from '../archive/archiveErrors';
 import { blockDependencies } from './blockDependencies';
-import { resolveExpectations, type LocatedExpectation } from './blockExpectations';
+import { resolveExpectations, type ExpectationResolution, type LocatedExpectation } from './blockExpectations';
 import type { BlockRunResult, RunFailure } from './blockRunResult';
 import { blockLabel, capitalise, describeRequest, isDestructive, isWrite, prepareRequest, type PreparedRequest } from './preparedRequest';
 
@@ -180,6 +180,11 @@ export class RunSession {
     }
     if (run.signal?.aborted) return this.record(this.failed(run.document, block, { kind: 'cancelled', message: `${capitalise(label)}: cancelled before it was sent.` }));
     if (block.parsed.expectations.length === 0) return this.record(await this.sendOnce(run, block, request));
+    // An expectation whose value cannot be read could judge no answer: find out before anything
+    // is sent (a write cannot be taken back). The values read only earlier blocks, which do not
+    // change while this one runs.
+    const values = this.resolveExpectations(run, block);
+    if (!values.ok) return this.record(this.notSent(run.document, block, `${capitalise(label)}: ${values.error} Nothing was sent.`));
     // A write is never sent twice, whatever the file says (the checker refuses RETRY on one).
     const retry = isWrite(request) ? undefined : block.parsed.retry;
     for (let tries = 1; ; tries++) {
@@ -208,8 +213,7 @@ export class RunSession {
    * connection failed, the outcome is unknown) there is nothing to judge. */
   private judge(run: RunRequest, block: DocumentBlock, result: BlockRunResult): BlockRunResult {
     if (result.status === undefined || (result.error !== undefined && result.error.kind !== 'archive')) return result;
-    const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
-    const resolved = resolveExpectations(block, resolver, (offset) => lineOf(run.document, offset));
+    const resolved = this.resolveExpectations(run, block);
     const label = blockLabel(block);
     if (!resolved.ok) return { ...result, ok: false, error: { kind: 'expectation', message: `${capitalise(label)}: ${resolved.error}` } };
     const observed = { status: result.status, timeMs: result.durationMs, headers: result.headers ?? {}, body: result.body };
@@ -229,6 +233,12 @@ export class RunSession {
     }
     const message = `${capitalise(label)}: ${failed.length} of ${expectations.length} expectations failed\n${failed.map((e) => `  ${describeOutcome(e)}`).join('\n')}`;
     return { ...result, ok: false, expectations, error: { kind: 'expectation', message } };
+  }
+
+  /** The block's expectations with their `@variables` and `{{references}}` read. */
+  private resolveExpectations(run: RunRequest, block: DocumentBlock): ExpectationResolution {
+    const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
+    return resolveExpectations(block, resolver, (offset) => lineOf(run.document, offset));
   }
 
   /** Builds the request, asking for each value nothing defines. */

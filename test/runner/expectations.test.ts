@@ -743,6 +743,24 @@ describe('a write is never sent twice', () => {
     return (r.json.results as unknown[]).length;
   };
 
+  it('a write whose EXPECT values cannot be read is not sent: nothing could judge its answer', async () => {
+    const title = `Uten fasit ${process.pid}`;
+    const text = [
+      '### first',
+      ...entries.slice(1),
+      ...registration('register', title),
+      'EXPECT saved.jp.id != {{first.results[9].id}}',
+      '',
+    ].join('\n');
+    const since = proxy.requests.length;
+    const { results } = await ran(text);
+    assert.equal(sentTo('transaction', since), 0);
+    assert.equal(await stored(title), 0);
+    const register = byName(results, 'register');
+    assert.equal(register?.error?.kind, 'not-sent');
+    assert.equal(register?.error?.message, 'Block `register`: {{first.results[9].id}}: the last response of block `first` has no `first.results[9]`. Nothing was sent.');
+  });
+
   it('RETRY on a TRANSACTION: the checker refuses the file and nothing is sent', async () => {
     const title = `Ikke sendt ${process.pid}`;
     const text = retried(title);
