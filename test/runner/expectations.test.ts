@@ -596,14 +596,16 @@ describe('EXPECT after a TRANSACTION, and values read from earlier blocks', () =
     );
   });
 
-  it('`~` on the status: the checker refuses it, the evaluator (forced) reads the status\'s digits', async () => {
-    const text = [...entries, 'EXPECT status ~ /^2\\d\\d$/', 'EXPECT status ~ /^4/', ''].join('\n');
+  it('`~` and `%=` on the status: the checker refuses both; forced, `~` reads the status\'s digits and `%=` fails on a number', async () => {
+    const text = [...entries, 'EXPECT status ~ /^2\\d\\d$/', 'EXPECT status ~ /^4/', 'EXPECT status %= "2%"', ''].join('\n');
     const refused = await run(text);
-    assert.deepEqual(refused.outcome.kind === 'refused' ? refused.outcome.errors.map((e) => e.code) : refused.outcome.kind, ['noarkq.expectation-operator', 'noarkq.expectation-operator']);
+    assert.deepEqual(refused.outcome.kind === 'refused' ? refused.outcome.errors.map((e) => e.code) : refused.outcome.kind, ['noarkq.expectation-operator', 'noarkq.expectation-operator', 'noarkq.expectation-operator']);
     const { document, results } = await ran(text, { force: true });
     assert.deepEqual(table(document, results[0]), [
       ['EXPECT status ~ /^2\\d\\d$/', true, '200'],
       ['EXPECT status ~ /^4/', false, '200'],
+      // `%=` is the query language's like, on text only, as the checker says.
+      ['EXPECT status %= "2%"', false, '200'],
     ]);
   });
 });
@@ -648,6 +650,18 @@ describe('EXPECT status decides a block: a refusal it expects is its success', (
         ['EXPECT time > 0', true, 'ms'],
       ],
     );
+  });
+
+  it('errorId and description of a refusal fail where they differ', async () => {
+    const { document, results } = await ran(['### refused', ...refusal, 'EXPECT status = 400', 'EXPECT errorId absent', 'EXPECT errorId ~ /^not-an-id$/', 'EXPECT description = "Ugyldig"', ''].join('\n'));
+    const { errorId, description } = results[0].body as { errorId: string; description: string };
+    assert.deepEqual(table(document, results[0]), [
+      ['EXPECT status = 400', true, '400'],
+      ['EXPECT errorId absent', false, JSON.stringify(errorId)],
+      ['EXPECT errorId ~ /^not-an-id$/', false, JSON.stringify(errorId)],
+      ['EXPECT description = "Ugyldig"', false, JSON.stringify(description)],
+    ]);
+    assert.deepEqual([results[0].ok, results[0].error?.kind], [false, 'expectation']);
   });
 
   it('EXPECT status = 400 on a block the archive answers 200 fails it', async () => {
