@@ -62,11 +62,12 @@ interface RunOptions {
   blocks?: string[];
 }
 
-/** Runs every block of `text` in a new session, with `@sak` (the case file's id) in the environment. */
+/** Runs `text` in a new session, with `@sak` (the case file the expectations read) and `@inbox`
+ * (the one new entries go to, so that `@sak` keeps its three) in the environment. */
 async function run(text: string, options: RunOptions = {}): Promise<{ document: NoarkqDocument; outcome: RunOutcome }> {
   const session = new RunSession({
     client,
-    environment: { name: 'sandbox', protected: false, variables: { sak: ids.sak } },
+    environment: { name: 'sandbox', protected: false, variables: { sak: ids.sak, inbox: env.structure.saksmappe } },
     model: noarkModel,
     downloadDir: scratch,
   });
@@ -101,7 +102,7 @@ const byName = (results: readonly BlockRunResult[], name: string) => results.fin
 /** The three registry entries of the case file, in the order they were registered. */
 const entries = ['### entries', 'QUERY Journalpost', 'WHERE refMappe.id = @sak', 'SORT journalpostnummer ASC'];
 
-/** A TRANSACTION block that registers an entry titled `@title` in the case file, as `jp`. */
+/** A TRANSACTION block that registers an entry titled `title` in the `@inbox` case file, as `jp`. */
 function registration(name: string, title: string): string[] {
   return [
     `### ${name}`,
@@ -109,7 +110,7 @@ function registration(name: string, title: string): string[] {
     JSON.stringify({
       actions: [
         { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: title, journalposttype: 'I' } },
-        { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: '{{sak}}' },
+        { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: '{{inbox}}' },
         { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: 'Ola Nordmann', korrespondanseparttype: 'EA' } },
         { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: 'jp' },
       ],
@@ -480,7 +481,7 @@ describe('EXPECT after a TRANSACTION, and values read from earlier blocks', () =
         'EXPECT results[0].id = @entry',
         'EXPECT results[0].fields.tittel = @title',
         'EXPECT results[0].fields.tittel = {{title}}',
-        'EXPECT results[*].links.refMappe = @sak',
+        'EXPECT results[*].links.refMappe = @inbox',
         'EXPECT results[0].version = {{register.saved.jp.version}}',
         '',
       ].join('\n'),
@@ -500,7 +501,7 @@ describe('EXPECT after a TRANSACTION, and values read from earlier blocks', () =
       ['EXPECT results[0].id = @entry', true, JSON.stringify(saved.jp.id)],
       ['EXPECT results[0].fields.tittel = @title', true, JSON.stringify(title)],
       ['EXPECT results[0].fields.tittel = {{title}}', true, JSON.stringify(title)],
-      ['EXPECT results[*].links.refMappe = @sak', true, JSON.stringify([ids.sak])],
+      ['EXPECT results[*].links.refMappe = @inbox', true, JSON.stringify([env.structure.saksmappe])],
       ['EXPECT results[0].version = {{register.saved.jp.version}}', true, '"1"'],
     ]);
     assert.ok(results.every((r) => r.ok));
