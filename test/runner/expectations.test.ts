@@ -653,6 +653,34 @@ describe('EXPECT status decides a block: a refusal it expects is its success', (
     );
   });
 
+  it('a TRANSACTION the archive refuses, expected: it passes, is sent once, and the run goes on', async () => {
+    const since = proxy.requests.length;
+    const { document, results } = await ran(
+      [
+        '### moveMissing',
+        'TRANSACTION',
+        JSON.stringify({ actions: [{ action: 'link', type: 'Journalpost', id: '999999', ref: 'refMappe', linkToId: '{{sak}}' }] }),
+        'EXPECT status >= 400',
+        'EXPECT status < 500',
+        'EXPECT description %= "%999999%"',
+        '### after',
+        ...entries.slice(1),
+        'EXPECT results.length = 3',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(results.map((r) => [r.blockName, r.ok]), [['moveMissing', true], ['after', true]]);
+    assert.equal(sentTo('transaction', since), 1);
+    assert.deepEqual(
+      table(document, results[0]).map(([line, passed]) => [line, passed]),
+      [
+        ['EXPECT status >= 400', true],
+        ['EXPECT status < 500', true],
+        ['EXPECT description %= "%999999%"', true],
+      ],
+    );
+  });
+
   it('errorId and description of a refusal fail where they differ', async () => {
     const { document, results } = await ran(['### refused', ...refusal, 'EXPECT status = 400', 'EXPECT errorId absent', 'EXPECT errorId ~ /^not-an-id$/', 'EXPECT description = "Ugyldig"', ''].join('\n'));
     const { errorId, description } = results[0].body as { errorId: string; description: string };
