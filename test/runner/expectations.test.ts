@@ -95,8 +95,6 @@ function table(document: NoarkqDocument, result: BlockRunResult | undefined): [s
   return result.expectations.filter((e) => !e.implied).map((e) => [lineText(document, e), e.passed, e.actual]);
 }
 
-
-
 const byName = (results: readonly BlockRunResult[], name: string) => results.find((r) => r.blockName === name);
 
 /** The three registry entries of the case file, in the order they were registered. */
