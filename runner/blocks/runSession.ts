@@ -162,6 +162,11 @@ export class RunSession {
     const prepared = await this.prepare(run, block);
     if (!prepared.ok) return this.record(this.notSent(run.document, block, prepared.error));
     const request = prepared.request;
+    // An expectation whose value cannot be read could judge no answer: find out before anything
+    // is confirmed or sent (a write cannot be taken back). Its values read only earlier blocks,
+    // which do not change while this one runs.
+    const values = this.resolveExpectations(run, block);
+    if (!values.ok) return this.record(this.notSent(run.document, block, `${capitalise(label)}: ${values.error} Nothing was sent.`));
     const description = describeRequest(request);
     this.options.hooks?.onBlockStart?.({ label, description });
 
@@ -180,11 +185,6 @@ export class RunSession {
     }
     if (run.signal?.aborted) return this.record(this.failed(run.document, block, { kind: 'cancelled', message: `${capitalise(label)}: cancelled before it was sent.` }));
     if (block.parsed.expectations.length === 0) return this.record(await this.sendOnce(run, block, request));
-    // An expectation whose value cannot be read could judge no answer: find out before anything
-    // is sent (a write cannot be taken back). The values read only earlier blocks, which do not
-    // change while this one runs.
-    const values = this.resolveExpectations(run, block);
-    if (!values.ok) return this.record(this.notSent(run.document, block, `${capitalise(label)}: ${values.error} Nothing was sent.`));
     // A write is never sent twice, whatever the file says (the checker refuses RETRY on one).
     const retry = isWrite(request) ? undefined : block.parsed.retry;
     for (let tries = 1; ; tries++) {

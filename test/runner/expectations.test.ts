@@ -15,7 +15,7 @@ import type { JsonValue } from '../../core/jsonValue';
 import { noarkModel } from '../../core/schema';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
 import type { BlockRunResult, LocatedOutcome } from '../../runner/blocks/blockRunResult';
-import { RunSession, runnableBlocks, type RunOutcome } from '../../runner/blocks/runSession';
+import { RunSession, runnableBlocks, type RunHooks, type RunOutcome } from '../../runner/blocks/runSession';
 import { fullTextIndexer } from '../../sandbox/fulltext/fullTextModule';
 import { useTestSandbox } from '../http/sandboxHarness';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
@@ -58,6 +58,9 @@ after(async () => {
 
 interface RunOptions {
   force?: boolean;
+  /** Run in a protected environment, writes confirmed (or not) by `hooks.confirmWrite`. */
+  protectedEnvironment?: boolean;
+  hooks?: RunHooks;
   /** The blocks to run (their dependencies are run first); every block when absent. */
   blocks?: string[];
 }
@@ -67,8 +70,9 @@ interface RunOptions {
 async function run(text: string, options: RunOptions = {}): Promise<{ document: NoarkqDocument; outcome: RunOutcome }> {
   const session = new RunSession({
     client,
-    environment: { name: 'sandbox', protected: false, variables: { sak: ids.sak, inbox: env.structure.saksmappe } },
+    environment: { name: 'sandbox', protected: options.protectedEnvironment ?? false, variables: { sak: ids.sak, inbox: env.structure.saksmappe } },
     model: noarkModel,
+    hooks: options.hooks,
     downloadDir: scratch,
   });
   const document = parseDocument(text);
@@ -794,9 +798,11 @@ describe('a write is never sent twice', () => {
       '',
     ].join('\n');
     const since = proxy.requests.length;
-    const { results } = await ran(text);
+    const confirmations: string[] = [];
+    const { results } = await ran(text, { protectedEnvironment: true, hooks: { confirmWrite: async ({ block }) => (confirmations.push(block), true) } });
     assert.equal(sentTo('transaction', since), 0);
     assert.equal(await stored(title), 0);
+    assert.deepEqual(confirmations, [], 'nobody is asked to confirm a write that will not be sent');
     const register = byName(results, 'register');
     assert.equal(register?.error?.kind, 'not-sent');
     assert.equal(register?.error?.message, 'Block `register`: {{first.results[9].id}}: the last response of block `first` has no `first.results[9]`. Nothing was sent.');
