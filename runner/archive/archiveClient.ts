@@ -538,7 +538,7 @@ export class ArchiveClient implements ArchiveApi {
             renewedToken = true;
             continue;
           }
-          throw archiveErrorFrom(summary, status, answerHeaders['content-type'], text, secrets, attempt);
+          throw archiveErrorFrom(summary, status, answerHeaders['content-type'], text, secrets, attempt, { headers: answerHeaders, durationMs: elapsed() });
         }
 
         if (status < 200 || status >= 300) {
@@ -546,7 +546,7 @@ export class ArchiveClient implements ArchiveApi {
           bytes = raw.length;
           const retryAfter = retryAfterMs(answerHeaders['retry-after']);
           const delay = !spec.write && retriedStatuses.has(status) && (spec.repeatable?.() ?? true) ? delayBeforeNextAttempt(this.retry, ++failures, retryAfter) : undefined;
-          const error = archiveErrorFrom(summary, status, answerHeaders['content-type'], raw.toString('utf8'), secrets, attempt);
+          const error = archiveErrorFrom(summary, status, answerHeaders['content-type'], raw.toString('utf8'), secrets, attempt, { headers: answerHeaders, durationMs: elapsed() });
           this.log({ method: summary.method, path: summary.path, status, durationMs: elapsed(), bytes, attempt, error: `${status}: ${error.description}${delay !== undefined ? `; retrying in ${delay} ms` : ''}` });
           if (delay === undefined) throw error;
           await pause(delay, signal);

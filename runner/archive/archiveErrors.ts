@@ -11,6 +11,14 @@ export interface RequestSummary {
   path: string;
 }
 
+/** What came with an error status besides its body. */
+export interface ErrorAnswer {
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  /** Milliseconds, the whole exchange (the last attempt). */
+  durationMs: number;
+}
+
 /** The archive answered with an error status (4xx/5xx). `errorId`/`description` come from the
  * JSON error body when there is one; a plain-text body becomes the description. */
 export class ArchiveError extends Error {
@@ -24,6 +32,8 @@ export class ArchiveError extends Error {
     readonly body: string,
     /** Requests sent in all: more than 1 when a read was retried (429, 502, 503, 504). */
     readonly attempts: number = 1,
+    /** The answer's headers and the exchange's time: an `EXPECT` line may judge a refusal by them. */
+    readonly answer?: ErrorAnswer,
   ) {
     super(`${request.method} ${request.path}: ${status}${errorId ? ` (errorId ${errorId})` : ''}: ${description}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`);
   }

@@ -1,6 +1,7 @@
 /**
  * Which blocks must have run before a block can be sent: the blocks its `{{references}}` read,
- * directly or through variables (its own and the file's), in file order.
+ * directly or through variables (its own and the file's) in its request and its `EXPECT` lines,
+ * in file order.
  */
 import { blockNameIndex, usable, type DocumentBlock, type NoarkqDocument, type ReferenceOccurrence } from '../../core/document';
 import { queryParameterNames } from '../../core/query';
@@ -29,5 +30,7 @@ export function blockDependencies(doc: NoarkqDocument, block: DocumentBlock): Do
   for (const ref of block.parsed.references) if (ref.context !== 'variable') followReference(ref);
   const request = block.parsed.request;
   if (request?.kind === 'query') for (const name of queryParameterNames(request.query)) followVariable(name);
+  // `EXPECT … = @name` reads the variable when the answer comes: what it reads must have run by then.
+  for (const e of block.parsed.expectations) if (!e.misplaced && e.check?.test === 'compare' && e.check.value.kind === 'variable') followVariable(e.check.value.name);
   return [...needed].sort((a, b) => a.index - b.index);
 }

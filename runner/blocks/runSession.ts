@@ -38,7 +38,7 @@ import {
   RunCancelledError,
 } from '../archive/archiveErrors';
 import { blockDependencies } from './blockDependencies';
-import { resolveExpectations, type LocatedExpectation } from './blockExpectations';
+import { resolveExpectations, type ExpectationResolution, type LocatedExpectation } from './blockExpectations';
 import type { BlockRunResult, RunFailure } from './blockRunResult';
 import { blockLabel, capitalise, describeRequest, isDestructive, isWrite, prepareRequest, type PreparedRequest } from './preparedRequest';
 
@@ -162,6 +162,11 @@ export class RunSession {
     const prepared = await this.prepare(run, block);
     if (!prepared.ok) return this.record(this.notSent(run.document, block, prepared.error));
     const request = prepared.request;
+    // An expectation whose value cannot be read could judge no answer: find out before anything
+    // is confirmed or sent (a write cannot be taken back). Its values read only earlier blocks,
+    // which do not change while this one runs.
+    const values = this.resolveExpectations(run, block);
+    if (!values.ok) return this.record(this.notSent(run.document, block, `${capitalise(label)}: ${values.error} Nothing was sent.`));
     const description = describeRequest(request);
     this.options.hooks?.onBlockStart?.({ label, description });
 
@@ -211,13 +216,19 @@ export class RunSession {
    * connection failed, the outcome is unknown) there is nothing to judge. */
   private judge(run: RunRequest, block: DocumentBlock, result: BlockRunResult): BlockRunResult {
     if (result.status === undefined || (result.error !== undefined && result.error.kind !== 'archive')) return result;
-    const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
-    const resolved = resolveExpectations(block, resolver, (offset) => lineOf(run.document, offset));
+    const resolved = this.resolveExpectations(run, block);
     const label = blockLabel(block);
     if (!resolved.ok) return { ...result, ok: false, error: { kind: 'expectation', message: `${capitalise(label)}: ${resolved.error}` } };
     const observed = { status: result.status, timeMs: result.durationMs, headers: result.headers ?? {}, body: result.body };
     const stated = withImpliedStatus(resolved.expectations);
-    const expectations = evaluateExpectations(stated, observed).map((outcome, i) => ({ ...outcome, line: (stated[i] as Partial<LocatedExpectation>).line ?? result.line }));
+    // A refusal the block does not expect fails its implied 2xx, and the archive's reason is what
+    // a person needs to read there: without it the report says only "actual 400".
+    const refusal = result.error?.kind === 'archive' ? result.error : undefined;
+    const expectations = evaluateExpectations(stated, observed).map((outcome, i) => {
+      const located = { ...outcome, line: (stated[i] as Partial<LocatedExpectation>).line ?? result.line };
+      if (refusal && outcome.implied && !outcome.passed) located.detail = `${refusal.errorId ? `errorId ${refusal.errorId}: ` : ''}${refusal.description}`;
+      return located;
+    });
     const failed = expectations.filter((e) => !e.passed);
     if (failed.length === 0) {
       const { error: _answered, ...passed } = result;
@@ -225,6 +236,12 @@ export class RunSession {
     }
     const message = `${capitalise(label)}: ${failed.length} of ${expectations.length} expectations failed\n${failed.map((e) => `  ${describeOutcome(e)}`).join('\n')}`;
     return { ...result, ok: false, expectations, error: { kind: 'expectation', message } };
+  }
+
+  /** The block's expectations with their `@variables` and `{{references}}` read. */
+  private resolveExpectations(run: RunRequest, block: DocumentBlock): ExpectationResolution {
+    const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
+    return resolveExpectations(block, resolver, (offset) => lineOf(run.document, offset));
   }
 
   /** Builds the request, asking for each value nothing defines. */
@@ -331,6 +348,10 @@ export class RunSession {
     const result: BlockRunResult = { ...this.base(document, block), ok: false, error: failure, durationMs: 0, bytes: 0, receivedAt: Date.now() };
     if (error instanceof ArchiveError) {
       result.status = error.status;
+      if (error.answer) {
+        result.headers = { ...error.answer.headers };
+        result.durationMs = error.answer.durationMs;
+      }
       result.body = parseJsonOrText(error.body);
       result.bytes = Buffer.byteLength(error.body);
     }

@@ -169,6 +169,29 @@ describe('push diagnostics', { timeout: 30_000 }, () => {
     await client.connection.sendNotification('noarkq/setContext', { environment: null });
   });
 
+  test('EXPECT lines are checked too: live code lists and the environment reach their checks', async () => {
+    const uri = 'file:///push/expectations.noarkq';
+    const text = '### find\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype = "Q"\nEXPECT results.length = @count\nEXPECT results[0].fields.titel exists\n';
+    await client.open(uri, text);
+    const opened = (await client.pushedDiagnostics(uri, 1)).diagnostics;
+    assert.deepEqual(
+      opened.map((d) => [d.code, spanOf(text, d), d.severity]),
+      [
+        ['noarkq.expectation-code-value', '"Q"', 1],
+        ['noarkq.expectation-unknown-variable', '@count', 2],
+        ['noarkq.expectation-unknown-path', 'titel', 1],
+      ],
+    );
+    // A live list that holds Q, and an environment without `count`: the code is fine, the variable an error.
+    const republished = client.nextPush(uri, (p) => !codes(p.diagnostics).includes('noarkq.expectation-code-value') && p.diagnostics.some((d) => d.code === 'noarkq.expectation-unknown-variable' && d.severity === 1));
+    await client.connection.sendNotification('noarkq/setContext', { codeLists: { journalposttype: [{ code: 'Q', name: 'Annet' }] }, environment: { other: 1 } });
+    await republished;
+    const defined = client.nextPush(uri, (p) => codes(p.diagnostics).join() === 'noarkq.expectation-unknown-path');
+    await client.connection.sendNotification('noarkq/setContext', { environment: { count: 1 } });
+    await defined;
+    await client.connection.sendNotification('noarkq/setContext', { codeLists: null, environment: null });
+  });
+
   test('closing a document clears its diagnostics', async () => {
     const uri = 'file:///push/closed.noarkq';
     await client.open(uri, '### a\nQUERY Nothing\n');

@@ -3,7 +3,8 @@
  * to the sandbox, and does to chosen requests what real networks and gateways do — answers late,
  * answers 503 with Retry-After, resets the connection (before or after the archive carried the
  * request out), cuts a body short, never answers, drops the error-format headers, or rewrites a
- * body. Every request is recorded (method, path, headers) so tests can see what the client sent.
+ * body — or holds a request until the archive has done something (indexed, say). Every request
+ * is recorded (method, path, headers) so tests can see what the client sent.
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -22,7 +23,9 @@ export type Fault =
   /** Forward without the X-*-Error-Response-Type headers (so errors come back as text). */
   | { kind: 'stripErrorType' }
   /** Forward and rewrite the answer's body. */
-  | { kind: 'rewrite'; body: (text: string) => string };
+  | { kind: 'rewrite'; body: (text: string) => string }
+  /** Forward once `until` has settled: the archive may change first (e.g. index for full-text search). */
+  | { kind: 'hold'; until: () => Promise<unknown> };
 
 export interface RecordedRequest {
   method: string;
@@ -141,6 +144,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         delete headers['x-service-error-response-type'];
         delete headers['x-documaster-error-response-type'];
         const r = await forward(req, headers);
+        answer(res, r.status, r.headers, r.body);
+        return;
+      }
+      case 'hold': {
+        await fault.until();
+        const r = await forward(req, req.headers);
         answer(res, r.status, r.headers, r.body);
         return;
       }
