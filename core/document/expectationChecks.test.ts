@@ -56,6 +56,18 @@ describe('EXPECT and RETRY checks', () => {
     assert.deepEqual(q('EXPECT results[*].fields.tittel %= "Søknad%"'), []);
   });
 
+  it('matches a status\'s digits with ~, and still checks the paths of the answer that status admits', () => {
+    const q = (lines: string): [string, string][] => check(`### a\nQUERY Journalpost\n${lines}\n`);
+    assert.deepEqual(q('EXPECT status ~ /^2\\d\\d$/'), []);
+    // Only a 2xx: the paths are the query answer's, and a code the list lacks is still reported.
+    assert.deepEqual(q('EXPECT status ~ /^2/\nEXPECT results[0].fields.journalposttype = "Q"'), [['noarkq.expectation-code-value', '"Q"']]);
+    // Only a refusal: the paths are the error body's.
+    assert.deepEqual(q('EXPECT status ~ /^4\\d\\d$/\nEXPECT errorId exists'), []);
+    assert.deepEqual(q('EXPECT status ~ /^4/\nEXPECT results exists'), [['noarkq.expectation-unknown-path', 'results']]);
+    assert.deepEqual(q('EXPECT status %= "2%"'), [['noarkq.expectation-operator', '%=']]);
+    assert.deepEqual(q('EXPECT time ~ /^1/'), [['noarkq.expectation-operator', '~']]);
+  });
+
   it('checks code-list values against live lists when given', () => {
     const text = '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype = "Q"\n';
     assert.deepEqual(check(text), [['noarkq.expectation-code-value', '"Q"']]);

@@ -91,7 +91,14 @@ function bodyAnswer(scope: BlockCheckScope, block: DocumentBlock, expectations: 
   const tests: ((status: number) => boolean)[] = [];
   for (const e of expectations) {
     if (e.subject?.kind !== 'status' || e.check?.test !== 'compare') continue;
-    const known = valueOf(scope, block, e.check.value);
+    const written = e.check.value;
+    if (e.check.operator.op === '~' && written.kind === 'regex') {
+      const pattern = compiledOrUndefined(written.source, written.flags);
+      if (!pattern) return 'either';
+      tests.push((s) => pattern.test(String(s)));
+      continue;
+    }
+    const known = valueOf(scope, block, written);
     if (!known.known || typeof known.value !== 'number') return 'either';
     const [op, n] = [e.check.operator.op, known.value];
     tests.push((s) => (op === '=' ? s === n : op === '!=' ? s !== n : op === '<' ? s < n : op === '<=' ? s <= n : op === '>' ? s > n : op === '>=' ? s >= n : true));
@@ -105,6 +112,15 @@ function bodyAnswer(scope: BlockCheckScope, block: DocumentBlock, expectations: 
   if (success && !refusal) return blockAnswer(block.parsed, scope.model);
   if (refusal && !success) return { shape: errorBodyShape };
   return 'either';
+}
+
+function compiledOrUndefined(source: string, flags: string): RegExp | undefined {
+  try {
+    // `g` and `y` would make test() remember where it stopped between statuses.
+    return new RegExp(source, flags.replace(/[gy]/g, ''));
+  } catch {
+    return undefined;
+  }
 }
 
 function checkRetry(block: DocumentBlock, hasExpectations: boolean, out: NoarkqDiagnostic[]): void {
@@ -207,8 +223,11 @@ const orderOperators: readonly ExpectationOperator[] = ['<', '<=', '>', '>='];
 function checkNumberSubject(scope: BlockCheckScope, block: DocumentBlock, e: Expectation, which: 'status' | 'time', out: NoarkqDiagnostic[]): void {
   if (e.check?.test !== 'compare') return;
   const { operator, value } = e.check;
+  // A status's digits may be matched as text (`EXPECT status ~ /^4\d\d$/`), as the implied 2xx is.
+  if (which === 'status' && operator.op === '~') return;
   if (likeOperators.includes(operator.op)) {
-    operatorProblem(e, `\`${which}\` is a number: compare it with \`=\`, \`!=\`, \`<\`, \`<=\`, \`>\` or \`>=\``, out);
+    const also = which === 'status' ? ', or match its digits with `~ /^4\\d\\d$/`' : '';
+    operatorProblem(e, `\`${which}\` is a number: compare it with \`=\`, \`!=\`, \`<\`, \`<=\`, \`>\` or \`>=\`${also}`, out);
     return;
   }
   const known = valueOf(scope, block, value);
