@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { NoarkqDocument } from '../core/document';
 import type { NoarkModel } from '../core/schema/types';
 import { redact } from '../core/text/secretRedaction';
 import { prepareFile, runFileTests } from '../runner/testing/fileTestRun';
@@ -39,14 +40,14 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   const startedAt = Date.now();
 
   // Files that cannot run are told at once, and no archive is started for a run of only those.
-  const texts = new Map<InputFile, string>();
+  const texts = new Map<InputFile, { text: string; document: NoarkqDocument; clean: boolean }>();
   const results = new Map<InputFile, FileTestResult>();
   const refusals = new Map<InputFile, FileTestResult>();
   for (const file of files) {
     const read = readText(file, args, model);
     if ('status' in read) results.set(file, read);
     else {
-      texts.set(file, read.text);
+      texts.set(file, { text: read.text, document: read.document, clean: read.refusal === undefined });
       if (read.refusal) refusals.set(file, read.refusal);
     }
   }
@@ -79,11 +80,14 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
       concurrency = Math.min(args.jobs, texts.size);
       io.err(style.dim(`Testing ${plural(texts.size, 'file')} against ${connection.environment.name}${connection.environment.protected ? ' (protected)' : ''}, ${concurrency} at a time\n`));
       const queue = [...texts.entries()];
+      // Checked above with the values of --var; the environment's own values may change what a
+      // check finds, and only then is a file checked again.
+      const recheck = Object.keys(connection.environment.variables).length > 0;
       const worker = async (): Promise<void> => {
         for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-          const [file, text] = next;
+          const [file, { text, document, clean }] = next;
           const result = await runFileTests(
-            { text, absolutePath: file.absolute, display: file.display },
+            { text, absolutePath: file.absolute, display: file.display, ...(clean && !recheck ? { checked: document } : {}) },
             {
               client: connection.client,
               environment: connection.environment,
@@ -120,7 +124,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
 }
 
 /** The file's text; or, when it cannot run even before the environment is known, why not. */
-function readText(file: InputFile, args: TestArguments, model: NoarkModel): { text: string; refusal: FileTestResult | undefined } | FileTestResult {
+function readText(file: InputFile, args: TestArguments, model: NoarkModel): { text: string; document: NoarkqDocument; refusal: FileTestResult | undefined } | FileTestResult {
   let text: string;
   try {
     text = readFileSync(file.absolute, 'utf8');
@@ -129,7 +133,8 @@ function readText(file: InputFile, args: TestArguments, model: NoarkModel): { te
     const reason = `cannot be read: ${code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`;
     return { file: file.display, absolutePath: file.absolute, status: 'unreadable', unreadable: reason, hasTests: false, blocks: [], problems: [], startedAt: Date.now(), durationMs: 0, environment: '' };
   }
-  return { text, refusal: prepareFile({ text, absolutePath: file.absolute, display: file.display }, model, args.variables, '').refusal };
+  const { document, refusal } = prepareFile({ text, absolutePath: file.absolute, display: file.display }, model, args.variables, '');
+  return { text, document, refusal };
 }
 
 /** The first that applies: usage or connection trouble, an unknown outcome, file errors, a failure. */

@@ -24,6 +24,9 @@ export interface FileTestInput {
   absolutePath: string;
   /** The path reports show. */
   display: string;
+  /** The file parsed and found free of errors already, under the very values this run resolves
+   * with (`prepareFile` before there was an archive): not parsed and checked again. */
+  checked?: NoarkqDocument;
 }
 
 /** A session's options (a test run in CI has no hooks to ask or confirm with: a value nobody
@@ -38,7 +41,7 @@ export interface FileTestOptions extends RunSessionOptions {
 
 export async function runFileTests(input: FileTestInput, options: FileTestOptions): Promise<FileTestResult> {
   const startedAt = Date.now();
-  const { document, refusal } = prepareFile(input, options.model, { ...options.environment.variables, ...options.supplied }, options.environment.name);
+  const { document, refusal } = input.checked ? { document: input.checked, refusal: undefined } : prepareFile(input, options.model, { ...options.environment.variables, ...options.supplied }, options.environment.name);
   if (refusal) return { ...refusal, durationMs: Date.now() - startedAt };
   const file: FileTestResult = {
     file: input.display,
