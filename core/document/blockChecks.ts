@@ -12,7 +12,7 @@ import { didYouMean } from '../text/didYouMean';
 import { checkTransaction, TxCodes, type BsmGroup } from '../transaction';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, HttpRequestSyntax, JsonBody, VariableDeclaration } from './documentModel';
-import { checkExpectations, variablesUsedByExpectations } from './expectationChecks';
+import { checkExpectations, expectsOnlyRefusal, variablesUsedByExpectations } from './expectationChecks';
 import { endpointCandidates, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
 import { checkReferences, type ReferenceCheckScope } from './referenceChecks';
 import { resolveInScope } from './referenceResolver';
@@ -63,6 +63,7 @@ export function checkBlock(scope: BlockCheckScope, block: DocumentBlock): Noarkq
     }
     if (transactionBody) checkTransactionBody(scope, block, transactionBody, shapeProblems, out);
     checkExpectations(scope, block, out);
+    if ((transactionBody || request?.kind === 'http') && expectsOnlyRefusal(scope, block)) sendableAsNegativeTest(out);
   } catch (error) {
     const firstLineEnd = Math.max(0, block.parsed.text.search(/\r?\n|$/));
     out.push({
@@ -75,6 +76,25 @@ export function checkBlock(scope: BlockCheckScope, block: DocumentBlock): Noarkq
   }
   return out;
 }
+
+/**
+ * A block whose `EXPECT status` admits only a refusal tests that the archive refuses its request:
+ * what the transaction rules and the body checks find in that request is what the test is about,
+ * so it is said as a warning and the request is sent. What keeps a request from being built at
+ * all (JSON that does not parse, a body of the wrong shape) stays an error.
+ */
+function sendableAsNegativeTest(out: NoarkqDiagnostic[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const d = out[i];
+    if (d.severity !== 'error' || !negativeTestCodes.test(d.code) || unbuildable.has(d.code)) continue;
+    out[i] = { ...d, severity: 'warning', message: `${d.message} (Sent all the same: the block's EXPECT status expects the archive to refuse it.)` };
+  }
+}
+
+/** The transaction rules' codes and the request-body checks' value codes, */
+const negativeTestCodes = /^(tx\.|noarkq\.body-value-|noarkq\.body-missing-key$|noarkq\.body-unknown-key$)/;
+/** but not what leaves nothing to send. */
+const unbuildable = new Set(['tx.invalid-json', 'tx.internal-error']);
 
 function isTransactionEndpoint(request: HttpRequestSyntax): boolean {
   if (request.method !== 'POST' || !request.path) return false;

@@ -68,6 +68,19 @@ describe('EXPECT and RETRY checks', () => {
     assert.deepEqual(q('EXPECT time ~ /^1/'), [['noarkq.expectation-operator', '~']]);
   });
 
+  it('a block that expects only a refusal is a negative test: its request\'s rule breaches are warnings, and it is sent', () => {
+    const caseFile = '### a\nTRANSACTION\n[{"action": "save", "type": "Saksmappe", "id": "s", "fields": {"tittel": "T"}},\n {"action": "link", "type": "Saksmappe", "id": "s", "ref": "refArkivdel", "linkToId": "1"}]\n';
+    const diagnostics = (text: string) => checkDocument(parseDocument(text), { model: noarkModel }).map((d) => [d.code, d.severity]);
+    assert.deepEqual(diagnostics(caseFile + 'EXPECT status = 200\n'), [['tx.missing-required-link', 'error']]);
+    assert.deepEqual(diagnostics(caseFile), [['tx.missing-required-link', 'error']], 'no EXPECT status: it must succeed');
+    assert.deepEqual(diagnostics(caseFile + 'EXPECT status = 400\n'), [['tx.missing-required-link', 'warning']]);
+    assert.deepEqual(diagnostics(caseFile + 'EXPECT status >= 400\nEXPECT errorId exists\n'), [['tx.missing-required-link', 'warning']]);
+    assert.deepEqual(diagnostics(caseFile + 'EXPECT status != 500\n'), [['tx.missing-required-link', 'error']], 'a 2xx is admitted too');
+    assert.match(checkDocument(parseDocument(caseFile + 'EXPECT status = 400\n'), { model: noarkModel })[0]!.message, /Sent all the same: the block's EXPECT status expects the archive to refuse it/);
+    // JSON that does not parse leaves nothing to send: still an error.
+    assert.deepEqual(diagnostics('### a\nTRANSACTION\n{ "actions": [ \nEXPECT status = 400\n').filter(([, severity]) => severity === 'error').length > 0, true);
+  });
+
   it('checks code-list values against live lists when given', () => {
     const text = '### a\nQUERY Journalpost\nEXPECT results[0].fields.journalposttype = "Q"\n';
     assert.deepEqual(check(text), [['noarkq.expectation-code-value', '"Q"']]);

@@ -72,6 +72,15 @@ export function checkExpectations(scope: BlockCheckScope, block: DocumentBlock, 
 
 type BodyAnswer = ReturnType<typeof blockAnswer> | 'either';
 
+/** Whether the block's `EXPECT status` lines admit only a refusal: a negative test, whose request
+ * is meant to be one the archive refuses. */
+export function expectsOnlyRefusal(scope: BlockCheckScope, block: DocumentBlock): boolean {
+  const placed = block.parsed.expectations.filter((e) => !e.misplaced && e.subject?.kind === 'status');
+  if (placed.length === 0) return false;
+  const answer = bodyAnswer(scope, block, placed);
+  return answer !== 'either' && answer.shape === errorBodyShape;
+}
+
 const errorBodyProperties: ResponsePropertiesOf<ErrorBodyRead> = {
   errorId: { kind: 'value', type: 'unknown', description: "the archive's error id (text; some archives send a number)" },
   description: { kind: 'value', type: 'string', description: 'what went wrong' },

@@ -160,6 +160,26 @@ describe('noarkq test against the sandbox', () => {
     assert.match(broken, /… \d+ more: noarkq check .*broken\.noarkq lists them all/);
   });
 
+  it('a negative test: a request the checker knows the archive refuses is sent when the block expects the refusal', async () => {
+    const negative = [
+      '### series\nQUERY Arkivdel\nLIMIT 1\n',
+      '### noClass',
+      'TRANSACTION',
+      '[{"action": "save", "type": "Saksmappe", "id": "s", "fields": {"tittel": "Uten klasse"}},',
+      ' {"action": "link", "type": "Saksmappe", "id": "s", "ref": "refArkivdel", "linkToId": "{{series.results[0].id}}"}]',
+      'EXPECT status = 400',
+      'EXPECT description %= "%refPrimaerKlasse%"',
+      '',
+    ].join('\n');
+    const r = await test([folder('negative', { 'noClass.noarkq': negative }), '--env', 'test', '--verbose']);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /✔ noClass {2}POST transaction {2}400/);
+    // Expecting success instead, the same request is never sent.
+    const positive = await test([folder('positive', { 'noClass.noarkq': negative.replace('EXPECT status = 400\nEXPECT description %= "%refPrimaerKlasse%"', 'EXPECT saved.s.id exists') }), '--env', 'test']);
+    assert.equal(positive.code, 4, positive.out);
+    assert.match(positive.out, /tx\.missing-required-link/);
+  });
+
   it('usage and connection trouble: exit 2', async () => {
     assert.equal((await test(['nowhere.noarkq', '--env', 'test'])).code, 2);
     assert.equal((await test(['--jobs', '0'])).code, 2);
