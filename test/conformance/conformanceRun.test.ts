@@ -18,7 +18,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runRun, type RunIo } from '../../cli/runCommand';
+import { runRun } from '../../cli/runCommand';
+import { capturedRunIo } from '../runner/capturedRunIo';
 import { connectForRun } from '../../cli/runConnection';
 import { parseDocument } from '../../core/document';
 import { noarkModel } from '../../core/schema';
@@ -266,21 +267,11 @@ for (const group of groups) {
     after(() => rmSync(work, { recursive: true, force: true }));
 
     async function run(file: string, force: boolean): Promise<RunReport> {
-      let out = '';
-      let err = '';
-      const io: RunIo = {
-        cwd: work,
-        out: (t) => void (out += t),
-        err: (t) => void (err += t),
-        env: { NOARKQ_CLIENT_SECRET: 'noarkq-demo-secret' },
-        columns: undefined,
-        colour: false,
-        progress: false,
-        onInterrupt: () => () => undefined,
-      };
+      const terminal = capturedRunIo(work, { NOARKQ_CLIENT_SECRET: 'noarkq-demo-secret' });
       const args = [join(dir, file), '--env', group.name, '--format', 'json', ...(force ? ['--force'] : [])];
-      const code = await runRun(args, io, noarkModel, connectForRun);
-      const report: RunReport = { code, out, err };
+      const code = await runRun(args, terminal.io, noarkModel, connectForRun);
+      const out = terminal.out();
+      const report: RunReport = { code, out, err: terminal.err() };
       try {
         const parsed = JSON.parse(out) as { results?: BlockRunResult[]; refused?: unknown[] };
         report.results = parsed.results;

@@ -12,7 +12,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runRun, type RunIo } from '../../cli/runCommand';
+import { runRun } from '../../cli/runCommand';
+import { capturedRunIo } from './capturedRunIo';
 import { connectForRun } from '../../cli/runConnection';
 import { parseRunArguments } from '../../cli/runArguments';
 import { noarkModel } from '../../core/schema';
@@ -278,18 +279,7 @@ describe('noarkq run against the faulty archive', () => {
 });
 
 async function runCli(cwd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: RunIo = {
-    cwd,
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    env: {},
-    columns: undefined,
-    colour: false,
-    progress: false,
-    onInterrupt: () => () => undefined,
-  };
-  const code = await runRun(args, io, noarkModel, connectForRun);
-  return { code, out, err };
+  const terminal = capturedRunIo(cwd);
+  const code = await runRun(args, terminal.io, noarkModel, connectForRun);
+  return { code, out: terminal.out(), err: terminal.err() };
 }

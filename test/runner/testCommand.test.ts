@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { noarkModel } from '../../core/schema';
-import type { RunIo } from '../../cli/runCommand';
+import { capturedRunIo } from './capturedRunIo';
 import { connectForRun } from '../../cli/runConnection';
 import { runTest } from '../../cli/testCommand';
 import { jsonTestReportSchema } from '../../cli/testReports/jsonReport';
@@ -85,20 +85,9 @@ describe('noarkq test against the sandbox', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   async function test(args: string[]): Promise<Captured> {
-    const pieces: string[] = [];
-    let err = '';
-    const io: RunIo = {
-      cwd: dir,
-      out: (t) => void pieces.push(t),
-      err: (t) => void (err += t),
-      env: { NOARKQ_CLIENT_SECRET: 'noarkq-demo-secret' },
-      columns: undefined,
-      colour: false,
-      progress: false,
-      onInterrupt: () => () => undefined,
-    };
-    const code = await runTest(args, io, noarkModel, connectForRun);
-    return { code, pieces, out: pieces.join(''), err };
+    const terminal = capturedRunIo(dir, { NOARKQ_CLIENT_SECRET: 'noarkq-demo-secret' });
+    const code = await runTest(args, terminal.io, noarkModel, connectForRun);
+    return { code, pieces: terminal.pieces, out: terminal.out(), err: terminal.err() };
   }
 
   function folder(name: string, files: Record<string, string>): string {
