@@ -189,7 +189,13 @@ export class RunSession {
     const retry = isWrite(request) ? undefined : block.parsed.retry;
     const started = Date.now();
     // With RETRY, how long the tries took in all, the waits between them included.
-    const retried = (judged: BlockRunResult, tries: number): BlockRunResult => (retry ? { ...judged, tries, elapsedMs: Date.now() - started } : judged);
+    const retried = (judged: BlockRunResult, tries: number): BlockRunResult => {
+      if (!retry) return judged;
+      const result = { ...judged, tries, elapsedMs: Date.now() - started };
+      // Stopped while waiting for its expectations to hold: it was cancelled, it did not fail.
+      if (run.signal?.aborted && !judged.ok) return { ...result, error: { kind: 'cancelled', message: `${capitalise(blockLabel(block))}: cancelled after ${tries} ${tries === 1 ? 'try' : 'tries'}, before its expectations held.` } };
+      return result;
+    };
     for (let tries = 1; ; tries++) {
       const judged = this.judge(run, block, await this.sendOnce(run, block, request));
       // No answer to judge (a connection failure, an unknown outcome): the client has retried a read already.

@@ -166,6 +166,8 @@ function transitiveDependencies(document: NoarkqDocument, block: DocumentBlock):
 }
 
 function blockResult(document: NoarkqDocument, block: DocumentBlock, result: BlockRunResult): BlockTestResult {
+  // A block stopped by the user neither passed nor failed: it is reported as not run, with why.
+  if (result.error?.kind === 'cancelled') return { ...skippedBlock(document, block, result.error.message), result, ...(result.tries !== undefined ? { tries: result.tries } : {}) };
   const expectations = result.expectations ?? [];
   const out: BlockTestResult = {
     ...identity(document, block),
