@@ -10,13 +10,13 @@ import type { NoarkqDocument } from '../core/document';
 import type { NoarkModel } from '../core/schema/types';
 import { redact } from '../core/text/secretRedaction';
 import { prepareFile, runFileTests } from '../runner/testing/fileTestRun';
-import { summarise, type FileTestResult, type TestRunResult } from '../runner/testing/testResults';
+import { fileResult, summarise, type FileTestResult, type TestRunResult } from '../runner/testing/testResults';
 import { expandInputs, type InputFile } from './fileExpansion';
 import { formatNames, writeTestReports } from './testReports/writeReports';
 import type { Connect, RunIo } from './runCommand';
 import { colourStyle, plainStyle } from './runReport';
 import { parseTestArguments, testExitCodes, testUsage, type TestArguments } from './testArguments';
-import { formatFileResult, formatTestSummary } from './testTerminalReport';
+import { formatFileResult, formatTestSummary, plural } from './testTerminalReport';
 
 export async function runTest(argv: readonly string[], io: RunIo, model: NoarkModel, connect: Connect): Promise<number> {
   const parsed = parseTestArguments(argv);
@@ -131,7 +131,7 @@ function readText(file: InputFile, args: TestArguments, model: NoarkModel): { te
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = `cannot be read: ${code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`;
-    return { file: file.display, absolutePath: file.absolute, status: 'unreadable', unreadable: reason, hasTests: false, blocks: [], problems: [], startedAt: Date.now(), durationMs: 0, environment: '' };
+    return fileResult({ display: file.display, absolutePath: file.absolute }, '', 'unreadable', { unreadable: reason });
   }
   const { document, refusal } = prepareFile({ text, absolutePath: file.absolute, display: file.display }, model, args.variables, '');
   return { text, document, refusal };
@@ -145,8 +145,4 @@ function exitCodeOf(run: TestRunResult, cancelled: boolean): number {
   if (run.summary.filesNotRun > 0) return testExitCodes.fileErrors;
   if (run.summary.failed > 0 || run.summary.stepsFailed > 0) return testExitCodes.failed;
   return testExitCodes.passed;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

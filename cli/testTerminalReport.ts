@@ -6,7 +6,7 @@
  */
 import { describeOutcome } from '../core/document/expectationEvaluation';
 import type { NoarkModel } from '../core/schema/types';
-import type { BlockTestResult, FileTestResult, TestRunSummary } from '../runner/testing/testResults';
+import { fileNotRun, type BlockTestResult, type FileTestResult, type TestRunSummary } from '../runner/testing/testResults';
 import { formatBlockResult, formatDuration, type TextStyle } from './runReport';
 
 export interface TestReportOptions {
@@ -24,7 +24,7 @@ const shownProblems = 10;
 export function formatFileResult(file: FileTestResult, options: TestReportOptions): string {
   const { style } = options;
   const time = style.dim(formatDuration(file.durationMs));
-  if (file.status === 'refused' || file.status === 'unreadable') {
+  if (fileNotRun(file)) {
     const lines = [`${style.yellow('NOT RUN')} ${style.bold(file.file)}  ${file.unreadable ?? `${file.problems.length} ${file.problems.length === 1 ? 'error' : 'errors'}: nothing was sent`}`];
     for (const p of file.problems.slice(0, shownProblems)) lines.push(`${indent}${file.file}:${p.line}:${p.column}  ${style.red('error')}  ${p.message}  ${style.dim(p.code)}`);
     if (file.problems.length > shownProblems) lines.push(`${indent}${style.dim(`… ${file.problems.length - shownProblems} more: noarkq check ${file.file} lists them all`)}`);
@@ -110,6 +110,6 @@ export function formatTestSummary(summary: TestRunSummary, files: readonly FileT
   ].join('\n');
 }
 
-function plural(n: number, word: string): string {
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -10,7 +10,7 @@ import { describeOutcome } from '../../core/document/expectationEvaluation';
 import type { JsonValue } from '../../core/jsonValue';
 import { formatBytes } from '../../core/text/formatBytes';
 import type { BlockTestResult, FileTestResult, TestRunResult } from '../../runner/testing/testResults';
-import { runPassed } from '../../runner/testing/testResults';
+import { fileNotRun, runPassed } from '../../runner/testing/testResults';
 import { formatDuration } from '../runReport';
 import { failureDetails, failureSummary, fileLine, notRunSummary, problemLine } from './reportedBlocks';
 
@@ -74,7 +74,7 @@ ${result.files.map((f, i) => fileSection(f, i + 1, limit)).join('\n')}
 function fileSection(file: FileTestResult, n: number, limit: number): string {
   const parts = [`<section class="file" id="file-${n}">`, `<h2>${badge(file.status)} ${escapeHtml(file.file)}</h2>`];
   parts.push(`<p class="meta">${file.blocks.length} block${file.blocks.length === 1 ? '' : 's'} · ${escapeHtml(formatDuration(file.durationMs))} · environment ${escapeHtml(file.environment)}</p>`);
-  if (file.status === 'refused' || file.status === 'unreadable') {
+  if (fileNotRun(file)) {
     parts.push(`<p class="failure">${escapeHtml(notRunSummary(file))}; nothing of it was sent.</p>`);
     if (file.problems.length > 0) parts.push(`<ul class="problems">${file.problems.map((p) => `<li><code>${escapeHtml(problemLine(p))}</code></li>`).join('')}</ul>`);
   }

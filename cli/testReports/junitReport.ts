@@ -13,8 +13,8 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { describeOutcome } from '../../core/document/expectationEvaluation';
-import type { BlockTestResult, FileTestResult, TestRunResult } from '../../runner/testing/testResults';
-import { failedOnExpectation, failureDetails, failureKind, failureSummary, fileLine, fileNotRun, notRunSummary, oneLine, problemLine, reportedBlocks, requestLine } from './reportedBlocks';
+import { fileNotRun, type BlockTestResult, type FileTestResult, type TestRunResult } from '../../runner/testing/testResults';
+import { failedOnExpectation, failureDetails, failureKind, failureSummary, fileLine, notRunSummary, oneLine, problemLine, reportedBlocks, requestLine } from './reportedBlocks';
 
 export interface JunitReportOptions {
   /** The machine the run was on, for each `<testsuite hostname>`; left out when not given. */

@@ -12,11 +12,6 @@ export function reportedBlocks(file: FileTestResult): BlockTestResult[] {
   return file.blocks.filter((b) => b.role === 'test' || b.status === 'failed');
 }
 
-/** True for a file of which nothing was sent: refused by the checker, or unreadable. */
-export function fileNotRun(file: FileTestResult): boolean {
-  return file.status === 'refused' || file.status === 'unreadable';
-}
-
 /** A failure that is an `EXPECT` line not holding (a test's failure proper); any other failure
  * (an error answer, a lost connection, a request not sent) is an error. */
 export function failedOnExpectation(block: BlockTestResult): boolean {

@@ -7,8 +7,8 @@
  * so no text from an answer can break the block.
  */
 import { describeOutcome } from '../../core/document/expectationEvaluation';
-import type { BlockTestResult, FileTestResult, TestRunResult } from '../../runner/testing/testResults';
-import { failedOnExpectation, failingOutcomes, failureDetails, failureKind, failureSummary, fileNotRun, notRunSummary, oneLine, problemLine, reportedBlocks, requestLine } from './reportedBlocks';
+import { fileNotRun, type BlockTestResult, type FileTestResult, type TestRunResult } from '../../runner/testing/testResults';
+import { failedOnExpectation, failingOutcomes, failureDetails, failureKind, failureSummary, notRunSummary, oneLine, problemLine, reportedBlocks, requestLine } from './reportedBlocks';
 
 interface TapTest {
   ok: boolean;

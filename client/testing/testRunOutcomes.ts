@@ -5,7 +5,7 @@
  * node:test; `noarkqTestController.ts` turns it into `TestRun` calls.
  */
 import { describeOutcome } from '../../core/document/expectationEvaluation';
-import type { BlockTestResult, FileTestResult, LocatedOutcome } from '../../runner/testing/testResults';
+import { fileNotRun, type BlockTestResult, type FileTestResult, type LocatedOutcome } from '../../runner/testing/testResults';
 
 /** `errored`: the test could not be judged (no connection, no token, not sent). */
 export type TestState = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -54,7 +54,7 @@ const crlf = '\r\n';
 export function fileOutcome(result: FileTestResult, options: OutcomeOptions = {}): FileOutcome {
   const redact = options.redact ?? ((text: string) => text);
   const header = `${result.file} on ${result.environment}${crlf}`;
-  if (result.status === 'refused' || result.status === 'unreadable') {
+  if (fileNotRun(result)) {
     const messages: TestMessageSpec[] =
       result.status === 'unreadable'
         ? [{ message: `Nothing was sent: ${result.unreadable ?? 'the file could not be read'}.`, line: 0 }]

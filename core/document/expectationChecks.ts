@@ -98,6 +98,9 @@ const errorBodyShape: ResponseShape = { kind: 'object', properties: errorBodyPro
  */
 function bodyAnswer(scope: BlockCheckScope, block: DocumentBlock, expectations: readonly Expectation[]): BodyAnswer {
   const tests: ((status: number) => boolean)[] = [];
+  // Where a comparison can change its answer; with a regular expression, every status may.
+  const turns: number[] = [];
+  let everyStatus = false;
   for (const e of expectations) {
     if (e.subject?.kind !== 'status' || e.check?.test !== 'compare') continue;
     const written = e.check.value;
@@ -105,16 +108,19 @@ function bodyAnswer(scope: BlockCheckScope, block: DocumentBlock, expectations: 
       const pattern = compiledOrUndefined(written.source, written.flags);
       if (!pattern) return 'either';
       tests.push((s) => pattern.test(String(s)));
+      everyStatus = true;
       continue;
     }
     const known = valueOf(scope, block, written);
     if (!known.known || typeof known.value !== 'number') return 'either';
     const [op, n] = [e.check.operator.op, known.value];
     tests.push((s) => (op === '=' ? s === n : op === '!=' ? s !== n : op === '<' ? s < n : op === '<=' ? s <= n : op === '>' ? s > n : op === '>=' ? s >= n : true));
+    turns.push(Math.floor(n) - 1, Math.floor(n), Math.ceil(n), Math.ceil(n) + 1);
   }
+  // Between two turning points every comparison keeps its answer, so one status stands for all.
   const admits = (from: number, to: number): boolean => {
-    for (let s = from; s <= to; s++) if (tests.every((t) => t(s))) return true;
-    return false;
+    const statuses = everyStatus ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [from, to, ...turns.filter((t) => t > from && t < to)];
+    return statuses.some((s) => tests.every((t) => t(s)));
   };
   const success = admits(200, 299);
   const refusal = tests.length > 0 && admits(300, 599);

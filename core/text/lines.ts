@@ -34,6 +34,13 @@ export function splitLines(text: string, from = 0, to = text.length): Line[] {
   return lines;
 }
 
+/** The 1-based number of the line `offset` is on. */
+export function lineNumberAt(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
 /** `###` at the very start of a line begins a block. */
 export function isBlockSeparator(lineText: string): boolean {
   return lineText.startsWith('###');

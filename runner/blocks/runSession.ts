@@ -27,6 +27,7 @@ import {
   type RecordedResponse,
 } from '../../core/document';
 import type { JsonValue } from '../../core/jsonValue';
+import { lineNumberAt } from '../../core/text/lines';
 import type { NoarkModel } from '../../core/schema/types';
 import type { ArchiveApi, ArchiveResponse, EntityObject, QueryResponse, TransferProgress } from '../archive/archiveApi';
 import {
@@ -247,7 +248,7 @@ export class RunSession {
   /** The block's expectations with their `@variables` and `{{references}}` read. */
   private resolveExpectations(run: RunRequest, block: DocumentBlock): ExpectationResolution {
     const resolver = new ValueResolver(run.document, block, { environment: { ...this.options.environment.variables, ...this.values }, responses: this.responses() });
-    return resolveExpectations(block, resolver, (offset) => lineOf(run.document, offset));
+    return resolveExpectations(block, resolver, (offset) => lineNumberAt(run.document.text, offset));
   }
 
   /** Builds the request, asking for each value nothing defines. */
@@ -328,7 +329,7 @@ export class RunSession {
 
   private base(document: NoarkqDocument, block: DocumentBlock): Pick<BlockRunResult, 'blockName' | 'blockIndex' | 'line' | 'kind'> {
     const request = block.parsed.request;
-    const line = lineOf(document, block.start + (request?.start ?? 0));
+    const line = lineNumberAt(document.text, block.start + (request?.start ?? 0));
     return { blockName: block.parsed.name?.text, blockIndex: block.index, line, kind: request?.kind ?? 'unknown' };
   }
 
@@ -391,11 +392,6 @@ export function runnableBlocks(document: NoarkqDocument): DocumentBlock[] {
   return allBlocks(document).filter((b) => b.parsed.request !== undefined);
 }
 
-function lineOf(document: NoarkqDocument, offset: number): number {
-  let line = 1;
-  for (let at = document.text.indexOf('\n'); at !== -1 && at < offset; at = document.text.indexOf('\n', at + 1)) line++;
-  return line;
-}
 
 /** Response bodies are parsed JSON already (the client's schemas only normalise them). */
 function toJson(value: unknown): JsonValue {

@@ -11,12 +11,13 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseDocument, type DocumentBlock, type NoarkqDocument } from '../../core/document';
 import type { NoarkqDiagnostic } from '../../core/diagnostics';
 import type { JsonValue } from '../../core/jsonValue';
+import { lineNumberAt } from '../../core/text/lines';
 import type { NoarkModel } from '../../core/schema/types';
 import { blockDependencies } from '../blocks/blockDependencies';
 import type { BlockRunResult } from '../blocks/blockRunResult';
 import { blockingErrors, RunSession, runnableBlocks, type RunSessionOptions } from '../blocks/runSession';
 import { checkUploadFiles } from '../blocks/uploadFiles';
-import type { BlockTestResult, FileProblem, FileTestResult } from './testResults';
+import { fileResult, type BlockTestResult, type FileProblem, type FileTestResult } from './testResults';
 
 export interface FileTestInput {
   /** The file's text as read (a byte-order mark is dropped). */
@@ -43,19 +44,8 @@ export async function runFileTests(input: FileTestInput, options: FileTestOption
   const startedAt = Date.now();
   const { document, refusal } = input.checked ? { document: input.checked, refusal: undefined } : prepareFile(input, options.model, { ...options.environment.variables, ...options.supplied }, options.environment.name);
   if (refusal) return { ...refusal, durationMs: Date.now() - startedAt };
-  const file: FileTestResult = {
-    file: input.display,
-    absolutePath: input.absolutePath,
-    status: 'passed',
-    hasTests: false,
-    blocks: [],
-    problems: [],
-    startedAt,
-    durationMs: 0,
-    environment: options.environment.name,
-  };
   const runnable = runnableBlocks(document);
-  file.hasTests = runnable.some((b) => b.parsed.expectations.length > 0);
+  const file = fileResult(input, options.environment.name, 'passed', { hasTests: runnable.some((b) => b.parsed.expectations.length > 0), startedAt });
 
   const session = new RunSession({
     client: options.client,
@@ -113,21 +103,11 @@ export function prepareFile(
   const text = input.text.charCodeAt(0) === 0xfeff ? input.text.slice(1) : input.text;
   const document = parseDocument(text);
   const runnable = runnableBlocks(document);
-  const base: FileTestResult = {
-    file: input.display,
-    absolutePath: input.absolutePath,
-    status: 'unreadable',
-    hasTests: runnable.some((b) => b.parsed.expectations.length > 0),
-    blocks: [],
-    problems: [],
-    startedAt: Date.now(),
-    durationMs: 0,
-    environment,
-  };
-  if (runnable.length === 0) return { text, document, refusal: { ...base, unreadable: 'the file holds no request' } };
+  if (runnable.length === 0) return { text, document, refusal: fileResult(input, environment, 'unreadable', { unreadable: 'the file holds no request' }) };
   const errors = [...blockingErrors(document, model, variables), ...checkUploadFiles(document, input.absolutePath)].sort((a, b) => a.start - b.start);
   if (errors.length === 0) return { text, document, refusal: undefined };
-  return { text, document, refusal: { ...base, status: 'refused', problems: toProblems(text, errors) } };
+  const hasTests = runnable.some((b) => b.parsed.expectations.length > 0);
+  return { text, document, refusal: fileResult(input, environment, 'refused', { hasTests, problems: toProblems(text, errors) }) };
 }
 
 /** Why `block` is not run, or undefined to run it. */
@@ -190,12 +170,12 @@ function skippedBlock(document: NoarkqDocument, block: DocumentBlock, reason: st
 
 function identity(document: NoarkqDocument, block: DocumentBlock): Pick<BlockTestResult, 'name' | 'blockIndex' | 'line' | 'headerLine' | 'role' | 'requestKind'> {
   const request = block.parsed.request;
-  const line = lineAt(document.text, block.start + (request?.start ?? 0));
+  const line = lineNumberAt(document.text, block.start + (request?.start ?? 0));
   return {
     name: nameOf(block),
     blockIndex: block.index,
     line,
-    headerLine: block.index < 0 ? line : lineAt(document.text, block.start),
+    headerLine: block.index < 0 ? line : lineNumberAt(document.text, block.start),
     role: block.parsed.expectations.length > 0 ? 'test' : 'step',
     requestKind: request?.kind ?? 'unknown',
   };
@@ -212,10 +192,4 @@ function toProblems(text: string, errors: readonly NoarkqDiagnostic[]): FileProb
     const at = doc.positionAt(e.start);
     return { line: at.line + 1, column: at.character + 1, code: e.code, message: e.message };
   });
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
-  return line;
 }

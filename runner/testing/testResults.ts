@@ -100,10 +100,20 @@ export interface TestRunResult {
   startedAt: number;
 }
 
+/** A file's result before any block of it has run (`startedAt` now). */
+export function fileResult(file: { display: string; absolutePath: string }, environment: string, status: FileTestStatus, extra: Partial<FileTestResult> = {}): FileTestResult {
+  return { file: file.display, absolutePath: file.absolutePath, status, hasTests: false, blocks: [], problems: [], startedAt: Date.now(), durationMs: 0, environment, ...extra };
+}
+
+/** True for a file of which nothing was sent: refused by the checker, or unreadable. */
+export function fileNotRun(file: Pick<FileTestResult, 'status'>): boolean {
+  return file.status === 'refused' || file.status === 'unreadable';
+}
+
 export function summarise(files: readonly FileTestResult[], durationMs: number): TestRunSummary {
   const summary: TestRunSummary = { files: files.length, tests: 0, passed: 0, failed: 0, skipped: 0, steps: 0, stepsFailed: 0, filesNotRun: 0, durationMs };
   for (const file of files) {
-    if (file.status === 'refused' || file.status === 'unreadable') summary.filesNotRun++;
+    if (fileNotRun(file)) summary.filesNotRun++;
     for (const block of file.blocks) {
       if (block.role === 'step') {
         summary.steps++;
