@@ -198,7 +198,7 @@ export class RunSession {
       return result;
     };
     for (let tries = 1; ; tries++) {
-      const judged = this.judge(run, block, await this.sendOnce(run, block, request));
+      const judged = this.judge(block, await this.sendOnce(run, block, request), values.expectations);
       // No answer to judge (a connection failure, an unknown outcome): the client has retried a read already.
       const decision = nextTry(retry, tries, judged.expectations ?? [{ passed: true }]);
       if (decision.kind === 'done' || run.signal?.aborted) return this.record(retried(judged, tries));
@@ -218,16 +218,15 @@ export class RunSession {
     }
   }
 
-  /** The block's expectations judged on its answer: an archive's refusal the block expects is its
-   * success, and an answer that breaks an expectation its failure. Without an answer (the
-   * connection failed, the outcome is unknown) there is nothing to judge. */
-  private judge(run: RunRequest, block: DocumentBlock, result: BlockRunResult): BlockRunResult {
+  /** The block's expectations (resolved before it was sent) judged on its answer: an archive's
+   * refusal the block expects is its success, and an answer that breaks an expectation its
+   * failure. Without an answer (the connection failed, the outcome is unknown) there is nothing
+   * to judge. */
+  private judge(block: DocumentBlock, result: BlockRunResult, resolved: readonly LocatedExpectation[]): BlockRunResult {
     if (result.status === undefined || (result.error !== undefined && result.error.kind !== 'archive')) return result;
-    const resolved = this.resolveExpectations(run, block);
     const label = blockLabel(block);
-    if (!resolved.ok) return { ...result, ok: false, error: { kind: 'expectation', message: `${capitalise(label)}: ${resolved.error}` } };
     const observed = { status: result.status, timeMs: result.durationMs, headers: result.headers ?? {}, body: result.body };
-    const stated = withImpliedStatus(resolved.expectations);
+    const stated = withImpliedStatus(resolved);
     // A refusal the block does not expect fails its implied 2xx, and the archive's reason is what
     // a person needs to read there: without it the report says only "actual 400".
     const refusal = result.error?.kind === 'archive' ? result.error : undefined;
