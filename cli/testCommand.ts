@@ -62,7 +62,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
     texts.clear();
   }
   let environmentName = args.sandbox ? 'sandbox' : (args.env ?? '');
-  let connectionTrouble = false;
+  let cancelled = false;
   let concurrency = 0;
   if (texts.size > 0) {
     const connection = await connect({ ...args, quiet: false }, io, undefined);
@@ -109,7 +109,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
       rmSync(downloads, { recursive: true, force: true });
       await connection.close();
     }
-    connectionTrouble = abort.signal.aborted;
+    cancelled = abort.signal.aborted;
   }
 
   const ordered = files.map((f) => results.get(f)).filter((r): r is FileTestResult => r !== undefined);
@@ -120,7 +120,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   for (const written of reports.written) io.err(style.dim(`Wrote the ${formatNames[written.format]} report to ${written.path}\n`));
   for (const failed of reports.errors) io.err(`noarkq test: ${failed.message}\n`);
   // A report CI cannot read is trouble of the set-up, whatever the tests said.
-  return reports.errors.length > 0 ? testExitCodes.trouble : exitCodeOf(run, connectionTrouble);
+  return reports.errors.length > 0 ? testExitCodes.trouble : exitCodeOf(run, cancelled);
 }
 
 /** The file's text; or, when it cannot run even before the environment is known, why not. */
