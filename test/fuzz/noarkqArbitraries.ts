@@ -164,3 +164,9 @@ export const anyExpressionArb: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(expressionArb, fc.array(mutationArb, { maxLength: 3 })).map(([e, ms]) => ms.reduce(applyMutation, e)),
   fc.string({ maxLength: 80 }),
 );
+
+/** A generated document repeated up to 40 times, then mutated: dozens of blocks, many sharing a
+ * name, so that work which grows with the square of the blocks or of the diagnostics shows. */
+export const repeatedDocumentArb: fc.Arbitrary<string> = fc
+  .tuple(documentArb, fc.integer({ min: 2, max: 40 }), fc.array(mutationArb, { maxLength: 3 }))
+  .map(([doc, times, mutations]) => mutations.reduce(applyMutation, Array.from({ length: times }, () => doc).join('\n')));
