@@ -1,7 +1,7 @@
 /**
  * The layers of noarkq as dependency-cruiser rules: which folder may import what. A forbidden
  * import fails `test/layers.test.ts` (which cruises the sources with this file and lists each
- * violation); `npx depcruise core protocol server runner client cli sandbox scripts` reads it too.
+ * violation); `npx depcruise core protocol launch server runner client cli sandbox scripts` reads it too.
  * docs/architecture.md says why the layers are what they are.
  *
  * Paths are relative to the repository root. npm packages are matched by the folder they resolve
@@ -25,6 +25,7 @@ const builtinNames = (names) => `^(node:)?(${names.map((name) => name.replace('/
  * module is reached from one of them, so a module only tests import is a test helper in the
  * wrong place. A new bundle's entry goes here too, or what only it reaches is reported. */
 const entryPoints = [
+  'cli/launch.ts',
   'cli/main.ts',
   'server/main.ts',
   'server/serverConnection.ts',
@@ -89,10 +90,17 @@ module.exports = {
     },
     {
       name: 'server-only-core',
-      comment: 'server/ is LSP glue over core/, with the custom messages of protocol/.',
+      comment: 'server/ is LSP glue over core/, with the custom messages of protocol/; its bundles load through launch/.',
       severity: 'error',
       from: product('server'),
-      to: local('^(server|core|protocol)/'),
+      to: local('^(server|core|protocol|launch)/'),
+    },
+    {
+      name: 'launch-only-node',
+      comment: "launch/ (how the server's and the CLI's bundles load) runs before any of them: it imports nothing of the repository.",
+      severity: 'error',
+      from: product('launch'),
+      to: local('^launch/'),
     },
     {
       name: 'sandbox-only-core',

@@ -5,7 +5,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const entries = [
-  { in: 'cli/main.ts', out: 'cli' },
+  // The CLI's entry loads its commands, a bundle beside it, through V8's code cache.
+  { in: 'cli/launch.ts', out: 'cli' },
+  { in: 'cli/main.ts', out: 'cliCommands', runtime: 'cli' },
   // The server's entry reads its arguments and loads two bundles beside it through V8's code
   // cache: the connection, which answers `initialize`, and what it computes with, loaded after.
   { in: 'server/main.ts', out: 'server' },

@@ -10,7 +10,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CodeCache } from './codeCache';
+import { CodeCache } from '../launch/codeCache';
 import type { ServerAnalyses } from './noarkqServer';
 import type * as Connection from './serverConnection';
 

@@ -15,7 +15,7 @@ import type { ICruiseResult } from 'dependency-cruiser';
 const root = join(__dirname, '..');
 /** The folders whose modules the rules are about; `scripts/` too, since the build scripts are
  * where some product modules are reached from. Tests inside them are cruised, and exempt. */
-const cruised = ['core', 'protocol', 'server', 'runner', 'client', 'cli', 'sandbox', 'scripts'];
+const cruised = ['core', 'protocol', 'launch', 'server', 'runner', 'client', 'cli', 'sandbox', 'scripts'];
 
 /** Each violation as `from → to (rule)`; a module that breaks a rule by itself (one no bundle
  * reaches) as `module (rule)`. */
@@ -58,10 +58,11 @@ test('each rule reports its forbidden import, and the imports the layers allow p
       'runner/connect.ts': "import { pure } from '../core/pure';\nimport { account } from '../sandbox/accounts';\nimport type { Uri } from 'vscode';\nexport const connect = [pure, account] as unknown as Uri;\n",
       'protocol/messages.ts': "import { NotificationType } from 'vscode-languageserver-protocol';\nimport { pure } from '../core/pure';\nimport { state } from '../server/state';\nexport const messages = [NotificationType, pure, state];\n",
       'server/state.ts': 'export const state = 1;\n',
-      'server/main.ts': "import { join } from 'node:path';\nimport { messages } from '../protocol/messages';\nimport { state } from './state';\nimport { connect } from '../runner/connect';\nexport const server = [join, messages, state, connect];\n",
+      'launch/codeCache.ts': "import { readFileSync } from 'node:fs';\nimport { pure } from '../core/pure';\nexport const cache = [readFileSync, pure];\n",
+      'server/main.ts': "import { join } from 'node:path';\nimport { messages } from '../protocol/messages';\nimport { state } from './state';\nimport { connect } from '../runner/connect';\nimport { cache } from '../launch/codeCache';\nexport const server = [join, messages, state, connect, cache];\n",
       'sandbox/accounts.ts': 'export const account = 1;\n',
       'sandbox/main.ts': "import { id } from '../core/api/archiveSchemas';\nimport { account } from './accounts';\nimport { connect } from '../runner/connect';\nexport const sandbox = [id, account, connect];\n",
-      'cli/main.ts': "import { connect } from '../runner/connect';\nimport { all } from '../core/impure';\nimport { account } from '../sandbox/accounts';\nexport const cli = [connect, all, account];\n",
+      'cli/main.ts': "import { connect } from '../runner/connect';\nimport { all } from '../core/impure';\nimport { account } from '../sandbox/accounts';\nimport { cache } from '../launch/codeCache';\nexport const cli = [connect, all, account, cache];\n",
       'client/extension.ts': "import type { Uri } from 'vscode';\nimport { messages } from '../protocol/messages';\nimport { connect } from '../runner/connect';\nimport { state } from '../server/state';\nimport { results } from './webview/results';\nexport const client = [messages, connect, state, results] as unknown as Uri;\n",
       'client/webview/results.ts': "import type { Uri } from 'vscode';\nimport { join } from 'node:path';\nimport { cell } from './cell';\nexport const results = [join, cell] as unknown as Uri;\n",
       'client/webview/cell.ts': 'export const cell = 1;\n',
@@ -71,7 +72,7 @@ test('each rule reports its forbidden import, and the imports the layers allow p
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    const found = await violations(dir, ['core', 'protocol', 'server', 'runner', 'client', 'cli', 'sandbox']);
+    const found = await violations(dir, ['core', 'protocol', 'launch', 'server', 'runner', 'client', 'cli', 'sandbox']);
     assert.deepEqual(
       found.map((line) => line.replace(/[^ ]*node_modules\/(@types\/)?([^/]+)\/\S*/, '$2')).sort(),
       [
@@ -87,6 +88,7 @@ test('each rule reports its forbidden import, and the imports the layers allow p
         'core/impure.ts → vscode (core-no-vscode)',
         'core/impure.ts → zod (core-no-undici-or-zod-outside-api)',
         'core/onlyTestsUse.ts (product-reached-from-a-bundle)',
+        'launch/codeCache.ts → core/pure.ts (launch-only-node)',
         'protocol/messages.ts → server/state.ts (protocol-only-core)',
         'runner/connect.ts → sandbox/accounts.ts (runner-no-vscode-sandbox-client)',
         'runner/connect.ts → vscode (runner-no-vscode-sandbox-client)',

@@ -1,8 +1,9 @@
 /**
- * V8's code cache for the language server's bundles: a start after the first skips parsing and
- * compiling them, which is most of what loading vscode-languageserver costs. Node 22 does this for
- * every module (`module.enableCompileCache`); the Node that VS Code and Node 20 run the server
- * with does not, so the server's entry loads its bundles through this instead of `require`.
+ * V8's code cache for our Node bundles: a start after the first skips parsing and compiling them,
+ * which is most of what loading vscode-languageserver costs, and a large part of a short `noarkq`
+ * command. Node 22 does this for every module (`module.enableCompileCache`); the Node that VS Code
+ * and Node 20 run us with does not, so the server's and the CLI's entries load their bundles
+ * through this instead of `require`.
  *
  * The cache is an optimisation only: a missing, stale or unreadable file means compiling as
  * usual, V8 refuses data made by another V8 or other flags (and the data is made again), and a
@@ -89,7 +90,7 @@ export class CodeCache {
         writeFileSync(temporary, Buffer.concat([Buffer.from(`${bundle.key}\n`), bundle.script.createCachedData()]));
         renameSync(temporary, bundle.cacheFile);
       } catch (error) {
-        failure ??= `noarkq language server: could not write the code cache ${bundle.cacheFile}: ${error instanceof Error ? error.message : String(error)}`;
+        failure ??= `noarkq: could not write the code cache ${bundle.cacheFile}: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
     return failure;

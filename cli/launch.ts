@@ -1,0 +1,21 @@
+/**
+ * Entry of the `noarkq` command (bundled to dist/cli.js, started by bin/noarkq.js). It loads the
+ * commands (dist/cliCommands.js, from cli/main.ts) through V8's code cache (launch/codeCache.ts):
+ * a command is short, and compiling a bundle of some 3 MB was a good part of each one — CI runs
+ * `noarkq check` and `noarkq test` often. The cache's folder is $NOARKQ_CODE_CACHE, or one in the
+ * system's temp folder; `NOARKQ_CODE_CACHE=off` keeps none. The code is saved as the process
+ * exits, so it holds the functions the command ran.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CodeCache } from '../launch/codeCache';
+
+const setting = process.env.NOARKQ_CODE_CACHE;
+const cache = new CodeCache(setting === 'off' ? undefined : setting || join(tmpdir(), 'noarkq-code-cache'));
+process.once('exit', () => {
+  const failure = cache.save();
+  // The cache only speeds the next start: an unwritable temp folder is not worth a line in every
+  // command's output, a folder the user chose is.
+  if (failure && setting && setting !== 'off') process.stderr.write(`${failure}\n`);
+});
+cache.require(join(__dirname, 'cliCommands.js'));
