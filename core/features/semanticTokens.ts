@@ -42,10 +42,10 @@ export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureCo
     };
     blockTokens(block, index, context.model, add);
   }
-  // Stable: for two tokens at one place, the one added first wins.
-  const order = tokens.map((t, i) => ({ t, i })).sort((a, b) => a.t.start - b.t.start || a.i - b.i);
+  // The sort is stable: for two tokens at one place, the one added first wins.
+  tokens.sort((a, b) => a.start - b.start);
   const out: SemanticToken[] = [];
-  for (const { t } of order) {
+  for (const t of tokens) {
     const last = out[out.length - 1];
     if (last && t.start < last.end) continue;
     out.push(t);
