@@ -42,12 +42,11 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
   let best: string | undefined;
   let bestDistance = allowed + 1;
   for (const c of candidates) {
-    // A candidate whose length differs by more than the allowed distance can be neither the
-    // same name in other case nor close enough: skipped before it is lower-cased, which keeps a
-    // look through thousands of block names cheap.
-    if (Math.abs(c.length - name.length) > allowed) continue;
     const other = c.toLowerCase();
     if (other === lower) return c;
+    // A candidate whose length differs by more than the allowed distance cannot be close
+    // enough: skipped without measuring, which keeps a look through thousands of names cheap.
+    if (Math.abs(other.length - lower.length) > allowed) continue;
     // Only a candidate closer than the best so far can replace it.
     const d = editDistance(lower, other, bestDistance - 1);
     if (d < bestDistance) {
