@@ -3,7 +3,7 @@ export { parseDocument } from './documentParser';
 export { parseBlock, blockNamePattern } from './blockParser';
 export { checkDocument, createDocumentChecker, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
-export { allBlocks, blockAt, blockByName, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
+export { allBlocks, blockAt, blockByName, blockNameIndex, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
 export { usable, visibleVariables } from './variableScope';
 export { scanReferences, referencePathText } from './referenceScanner';
 export { apiEndpoints, apiRootPath, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
@@ -40,7 +40,7 @@ export {
 export { defaultRetryIntervalMs, maxTries, retrySchedule, nextTry, describeTries, type RetryTiming, type RetryDecision } from './expectationRetry';
 export type * from './documentModel';
 export { responseShapeOfBlock, noResponseReason } from './blockResponses';
-export { resolveReference, blockNameIndex } from './referenceResolver';
+export { resolveReference } from './referenceResolver';
 export { shapeMembers, describeShape, type ShapeMember } from './shapeDescriptions';
 export { entityShape } from './entityShapes';
 export type { ResponseShape, ReferenceResolution, ReferenceProblemKind } from './responseShape';

@@ -7,6 +7,7 @@ import type { NoarkqDiagnostic, Span } from '../diagnostics';
 import { didYouMean } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
+import { blockNamesBefore } from './documentNavigation';
 import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
 import { isPathName, walkShape, type ResolutionScope } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
@@ -26,8 +27,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
   const isPreamble = block.index < 0;
   let earlier: string[] | undefined;
   // Only needed for did-you-mean on a name that names nothing, so built only then.
-  const earlierBlockNames = (): string[] =>
-    (earlier ??= scope.doc.blocks.slice(0, Math.max(0, block.index)).flatMap((b) => (b.parsed.name ? [b.parsed.name.text] : [])));
+  const earlierBlockNames = (): string[] => (earlier ??= blockNamesBefore(scope.doc, block.index));
   // File variables are evaluated where they are used, so a reference in one only has to name
   // an existing block; the order is the using block's business when the file runs.
   const fileVariableSpans = isPreamble ? block.parsed.variables.map((v) => v.value.span) : [];
@@ -55,7 +55,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       });
       continue;
     }
-    const candidates = inFileVariable(ref) ? scope.allBlockNames() : earlierBlockNames();
+    const candidates = inFileVariable(ref) ? blockNamesBefore(scope.doc, Infinity) : earlierBlockNames();
     const suggestion = didYouMean(ref.name, candidates);
     const isVariable = scope.variableNames.has(ref.name);
     out.push({

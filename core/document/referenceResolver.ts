@@ -8,6 +8,7 @@ import type { JsonValue } from '../jsonValue';
 import type { NoarkModel } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
+import { blockNameIndex } from './documentNavigation';
 import type { DocumentBlock, NoarkqDocument, ReferenceOccurrence, ReferenceSegment, VariableDeclaration } from './documentModel';
 import { genericEntityProperties } from './entityShapes';
 import type { ReferenceProblemKind, ReferenceResolution, ResponseShape } from './responseShape';
@@ -21,22 +22,6 @@ export interface ResolutionScope {
   environment?: Readonly<Record<string, JsonValue>>;
   /** The first block with this name. */
   blockNamed(name: string): DocumentBlock | undefined;
-}
-
-const nameIndexes = new WeakMap<NoarkqDocument, Map<string, DocumentBlock>>();
-
-/** The first block of each name, built once per parsed document. */
-export function blockNameIndex(doc: NoarkqDocument): ReadonlyMap<string, DocumentBlock> {
-  let index = nameIndexes.get(doc);
-  if (!index) {
-    index = new Map();
-    for (const b of doc.blocks) {
-      const name = b.parsed.name?.text;
-      if (name !== undefined && !index.has(name)) index.set(name, b);
-    }
-    nameIndexes.set(doc, index);
-  }
-  return index;
 }
 
 /**

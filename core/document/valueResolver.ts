@@ -8,7 +8,7 @@
  */
 import type { JsonValue } from '../jsonValue';
 import type { DocumentBlock, NoarkqDocument, ReferenceOccurrence, VariableDeclaration } from './documentModel';
-import { blockNameIndex } from './referenceResolver';
+import { blockNameIndex } from './documentNavigation';
 import { referencePathText, scanReferences } from './referenceScanner';
 import { usable } from './variableScope';
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDiagnostic } from '../diagnostics';
 import { fixesOf, toLspDiagnostics } from './lspDiagnostics';
@@ -38,5 +39,34 @@ describe('toLspDiagnostics', () => {
     assert.equal(plain.relatedInformation?.[0].message, 'the query');
     // It survives the trip over the wire.
     assert.deepEqual(fixesOf(JSON.parse(JSON.stringify(withFixes))), fixesOf(withFixes));
+  });
+
+  it('sends at most the limit, errors first and in document order, and says what it left out and where', () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `line ${i}`);
+    const many = TextDocument.create('file:///many.noarkq', 'noarkq', 1, lines.join('\n'));
+    const at = (line: number, severity: NoarkqDiagnostic['severity']): NoarkqDiagnostic => {
+      const start = many.offsetAt({ line, character: 0 });
+      return { code: `noarkq.test-${line}`, severity, start, end: start + 4, message: `on line ${line}` };
+    };
+    const severities: NoarkqDiagnostic['severity'][] = ['warning', 'error', 'hint', 'error', 'warning', 'error', 'warning', 'information', 'error', 'warning', 'error', 'warning'];
+    const diagnostics = severities.map((s, line) => at(line, s));
+
+    const lineOf = (d: Diagnostic): number => d.range.start.line;
+    const messageOf = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
+    assert.deepEqual(toLspDiagnostics(many, diagnostics, 12).map(lineOf), severities.map((_, i) => i), 'all of them when they fit');
+
+    // Five errors and five warnings: the errors, then the first two warnings, in document order.
+    const capped = toLspDiagnostics(many, diagnostics, 7);
+    assert.deepEqual(capped.slice(0, 7).map(lineOf), [0, 1, 3, 4, 5, 8, 10]);
+    assert.equal(capped.length, 8);
+    const note = capped[7];
+    assert.equal(note.severity, DiagnosticSeverity.Information);
+    assert.equal(lineOf(note), 2, 'the note is where the first left-out diagnostic is');
+    assert.match(messageOf(note), /^5 more problems in this file are not shown: the editor is sent the first 7, errors first\./);
+    assert.match(messageOf(note), /`noarkq check` lists them all/);
+
+    const fewer = toLspDiagnostics(many, diagnostics, 3);
+    assert.deepEqual(fewer.slice(0, 3).map(lineOf), [1, 3, 5], 'the first errors');
+    assert.match(messageOf(fewer[3]), /^9 more problems in this file are not shown \(2 errors\)/);
   });
 });

@@ -3,9 +3,9 @@
  * `data`, already as ranges, so that a code-action request (which gets the diagnostics back from
  * the client) can offer them without checking the document again.
  */
-import { Range, type Diagnostic } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { toLspDiagnostic, toLspRange, type NoarkqDiagnostic } from '../diagnostics';
+import { toLspDiagnostic, toLspRange, type NoarkqDiagnostic, type Severity } from '../diagnostics';
 
 export interface FixEditData {
   range: Range;
@@ -23,21 +23,68 @@ export interface DiagnosticData {
   fixes: FixData[];
 }
 
-export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[]): Diagnostic[] {
-  return diagnostics.map((d) => {
-    const lsp = toLspDiagnostic(document, d);
-    if (d.fixes?.length) {
-      const data: DiagnosticData = {
-        fixes: d.fixes.map((f) => ({
-          title: f.title,
-          ...(f.preferred ? { preferred: true } : {}),
-          edits: f.edits.map((e) => ({ range: toLspRange(document, e), newText: e.newText })),
-        })),
-      };
-      lsp.data = data;
-    }
-    return lsp;
-  });
+/**
+ * How many diagnostics the editor is sent for one document. A file with more (a generated file
+ * gone wrong, copies of a broken one) gains nothing from the rest: nobody reads the ten-thousandth
+ * problem before fixing the first, and sending them all costs the server and the editor time and
+ * memory in proportion (hundreds of MB for a 10 MB file). `noarkq check` lists every one.
+ */
+export const reportedDiagnosticsLimit = 1_000;
+
+/** The diagnostics as the editor is sent them: at most `limit`, errors before warnings before
+ * the rest and each kind in document order, then one note on what was left out and where it
+ * starts. `diagnostics` are in document order, as the checker gives them. */
+export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[], limit = reportedDiagnosticsLimit): Diagnostic[] {
+  const shown = diagnostics.length > limit ? mostSevere(diagnostics, limit) : diagnostics;
+  const lsp = shown.map((d) => toLspDiagnosticWithFixes(document, d));
+  if (shown.length < diagnostics.length) lsp.push(leftOutNote(document, diagnostics, shown));
+  return lsp;
+}
+
+function toLspDiagnosticWithFixes(document: TextDocument, d: NoarkqDiagnostic): Diagnostic {
+  const lsp = toLspDiagnostic(document, d);
+  if (d.fixes?.length) {
+    const data: DiagnosticData = {
+      fixes: d.fixes.map((f) => ({
+        title: f.title,
+        ...(f.preferred ? { preferred: true } : {}),
+        edits: f.edits.map((e) => ({ range: toLspRange(document, e), newText: e.newText })),
+      })),
+    };
+    lsp.data = data;
+  }
+  return lsp;
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/** The `limit` most severe, the earlier first among equals, in document order. */
+function mostSevere(diagnostics: readonly NoarkqDiagnostic[], limit: number): NoarkqDiagnostic[] {
+  const counts = [0, 0, 0, 0];
+  for (const d of diagnostics) counts[severityRank[d.severity]]++;
+  // Every diagnostic more severe than `cut` is kept, and the first `room` of rank `cut`.
+  let cut = 0;
+  let room = limit;
+  while (cut < 3 && counts[cut] <= room) room -= counts[cut++];
+  const kept: NoarkqDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const rank = severityRank[d.severity];
+    if (rank < cut || (rank === cut && room-- > 0)) kept.push(d);
+  }
+  return kept;
+}
+
+function leftOutNote(document: TextDocument, all: readonly NoarkqDiagnostic[], shown: readonly NoarkqDiagnostic[]): Diagnostic {
+  const kept = new Set(shown);
+  const left = all.filter((d) => !kept.has(d));
+  const errors = left.filter((d) => d.severity === 'error').length;
+  const first = left[0];
+  const count = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  const message =
+    `${count(left.length, 'more problem')} in this file ${left.length === 1 ? 'is' : 'are'} not shown` +
+    (errors > 0 ? ` (${count(errors, 'error')})` : '') +
+    `: the editor is sent the first ${shown.length.toLocaleString('en-US')}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
+  return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, undefined, 'noarkq');
 }
 
 /** The fixes in a diagnostic's `data`, when it is ours and well-formed (it came over the wire). */

@@ -42,10 +42,10 @@ export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureCo
     };
     blockTokens(block, index, context.model, add);
   }
-  // Stable: for two tokens at one place, the one added first wins.
-  const order = tokens.map((t, i) => ({ t, i })).sort((a, b) => a.t.start - b.t.start || a.i - b.i);
+  // The sort is stable: for two tokens at one place, the one added first wins.
+  tokens.sort((a, b) => a.start - b.start);
   const out: SemanticToken[] = [];
-  for (const { t } of order) {
+  for (const t of tokens) {
     const last = out[out.length - 1];
     if (last && t.start < last.end) continue;
     out.push(t);
@@ -62,10 +62,11 @@ function blockTokens(block: DocumentBlock, index: SymbolIndex, model: NoarkModel
   for (const v of parsed.variables) add(v.nameSpan, 'variable', 'declaration');
 
   // Temp ids first: `{{register.saved.jp.id}}` marks `jp` as the id, not as a property.
-  for (const o of index.occurrences) {
-    if (o.kind === 'tempId' && o.block === block) add({ start: o.start - block.start, end: o.end - block.start }, 'variable', ...(o.isDeclaration ? (['declaration'] as const) : []));
+  const occurrences = index.byBlock.get(block) ?? [];
+  for (const o of occurrences) {
+    if (o.kind === 'tempId') add({ start: o.start - block.start, end: o.end - block.start }, 'variable', ...(o.isDeclaration ? (['declaration'] as const) : []));
   }
-  const variableAt = new Set(index.occurrences.filter((o) => o.kind === 'variable' && o.block === block).map((o) => o.start - block.start));
+  const variableAt = new Set(occurrences.filter((o) => o.kind === 'variable').map((o) => o.start - block.start));
   for (const ref of parsed.references) {
     add(ref.nameSpan, variableAt.has(ref.nameSpan.start) ? 'variable' : 'function');
     for (const segment of ref.segments) if (segment.kind === 'property') add(segment, 'property');

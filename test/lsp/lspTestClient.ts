@@ -180,6 +180,11 @@ export class LspTestClient {
     await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
 
+  /** The server's process id (benchmarks read its memory from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   version(uri: string): number {
     return this.versions.get(uri) ?? 0;
   }

@@ -36,6 +36,8 @@ export interface SymbolIndex {
   /** Sorted by start. */
   occurrences: SymbolOccurrence[];
   byKey: Map<string, SymbolOccurrence[]>;
+  /** Each block's occurrences (those written in it), sorted by start. */
+  byBlock: Map<DocumentBlock, SymbolOccurrence[]>;
 }
 
 const cache = new WeakMap<NoarkqDocument, SymbolIndex>();
@@ -69,21 +71,46 @@ function buildIndex(doc: NoarkqDocument): SymbolIndex {
   const add = (o: SymbolOccurrence): void => {
     occurrences.push(o);
   };
+  let readers: ReadonlyMap<string, BlockReference[]> | undefined;
+  const readersOf = (name: string): readonly BlockReference[] => (readers ??= referencesByName(doc)).get(name) ?? [];
   for (const block of allBlocks(doc)) {
     indexVariables(doc, block, add);
     indexBlockNames(doc, block, add);
     const request = block.parsed.request;
     if (request?.kind === 'query') indexAliases(block, request.query, add);
-    if (request?.kind === 'transaction') indexTempIds(doc, block, add);
+    if (request?.kind === 'transaction') indexTempIds(doc, block, readersOf, add);
   }
   occurrences.sort((a, b) => a.start - b.start || a.end - b.end);
   const byKey = new Map<string, SymbolOccurrence[]>();
+  const byBlock = new Map<DocumentBlock, SymbolOccurrence[]>();
   for (const o of occurrences) {
     const list = byKey.get(o.key);
     if (list) list.push(o);
     else byKey.set(o.key, [o]);
+    const inBlock = byBlock.get(o.block);
+    if (inBlock) inBlock.push(o);
+    else byBlock.set(o.block, [o]);
   }
-  return { occurrences, byKey };
+  return { occurrences, byKey, byBlock };
+}
+
+/** A `{{reference}}` with the block it is written in. */
+interface BlockReference {
+  block: DocumentBlock;
+  ref: ReferenceOccurrence;
+}
+
+/** The references of the `###` blocks by the name they read, in file order. */
+function referencesByName(doc: NoarkqDocument): Map<string, BlockReference[]> {
+  const byName = new Map<string, BlockReference[]>();
+  for (const block of doc.blocks) {
+    for (const ref of block.parsed.references) {
+      const list = byName.get(ref.name);
+      if (list) list.push({ block, ref });
+      else byName.set(ref.name, [{ block, ref }]);
+    }
+  }
+  return byName;
 }
 
 type Add = (o: SymbolOccurrence) => void;
@@ -191,7 +218,7 @@ export function tempIdKey(block: DocumentBlock, id: string): string {
   return `tempId:${block.index}:${id}`;
 }
 
-function indexTempIds(doc: NoarkqDocument, block: DocumentBlock, add: Add): void {
+function indexTempIds(doc: NoarkqDocument, block: DocumentBlock, readersOf: (name: string) => readonly BlockReference[], add: Add): void {
   const request = block.parsed.request;
   if (request?.kind !== 'transaction') return;
   const actions = readActionViews(request.body?.tree);
@@ -213,13 +240,10 @@ function indexTempIds(doc: NoarkqDocument, block: DocumentBlock, add: Add): void
   const name = block.parsed.name?.text;
   if (!name || blockByName(doc, name) !== block) return;
   const known = new Set(uses.map((u) => u.id));
-  for (const other of doc.blocks) {
+  for (const { block: other, ref } of readersOf(name)) {
     if (other.index <= block.index) continue;
-    for (const ref of other.parsed.references) {
-      if (ref.name !== name) continue;
-      const [saved, id] = ref.segments;
-      if (saved?.kind !== 'property' || saved.name !== 'saved' || id?.kind !== 'property' || !known.has(id.name)) continue;
-      add({ ...docSpan(other, id), key: tempIdKey(block, id.name), kind: 'tempId', name: id.name, isDeclaration: false, block: other });
-    }
+    const [saved, id] = ref.segments;
+    if (saved?.kind !== 'property' || saved.name !== 'saved' || id?.kind !== 'property' || !known.has(id.name)) continue;
+    add({ ...docSpan(other, id), key: tempIdKey(block, id.name), kind: 'tempId', name: id.name, isDeclaration: false, block: other });
   }
 }
