@@ -17,17 +17,72 @@ export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDo
 }
 
 function parseWhole(text: string): NoarkqDocument {
+  const parse = startParse(text);
+  for (;;) {
+    const next = parse.steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** A whole-text parse that its caller runs in steps. */
+export interface SteppedParse {
+  /** Yields after each block; returns what `parseDocument(text)` would. */
+  readonly steps: Generator<void, NoarkqDocument, void>;
+  /**
+   * What is parsed so far, as a document for features that look near one offset: the preamble,
+   * the blocks parsed so far in order, and the block holding `offset` (parsed now if the steps
+   * have not reached it; the steps then keep it). Blocks not parsed yet are missing, so a name
+   * they declare is unknown to it, and it has no syntax diagnostics.
+   */
+  partial(offset: number): NoarkqDocument;
+}
+
+/**
+ * The parse of a text with no previous parse, block by block, so that a big file's parse can
+ * share its thread with other work. The block boundaries are found first (one search for `###`
+ * over the text), each block is then parsed on its own.
+ */
+export function startParse(text: string): SteppedParse {
   const starts = separatorStarts(text, 0, text.length);
   const preambleEnd = starts.length > 0 ? starts[0] : text.length;
   const preamble: DocumentBlock = { start: 0, end: preambleEnd, index: -1, parsed: parseSafely(text.slice(0, preambleEnd)) };
-  const blocks: DocumentBlock[] = starts.map((start, index) => {
-    const end = index + 1 < starts.length ? starts[index + 1] : text.length;
-    return { start, end, index, parsed: parseSafely(text.slice(start, end)) };
-  });
-  const diagnostics: NoarkqDiagnostic[] = [];
-  for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
-  for (const b of blocks) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
-  return { text, preamble, blocks, diagnostics };
+  const blocks: Array<DocumentBlock | undefined> = new Array<DocumentBlock | undefined>(starts.length).fill(undefined);
+  const blockAt = (index: number): DocumentBlock => {
+    let block = blocks[index];
+    if (block === undefined) {
+      const start = starts[index];
+      const end = index + 1 < starts.length ? starts[index + 1] : text.length;
+      blocks[index] = block = { start, end, index, parsed: parseSafely(text.slice(start, end)) };
+    }
+    return block;
+  };
+  function* steps(): Generator<void, NoarkqDocument, void> {
+    for (let i = 0; i < starts.length; i++) {
+      if (blocks[i] !== undefined) continue;
+      blockAt(i);
+      yield;
+    }
+    const all = blocks as DocumentBlock[];
+    const diagnostics: NoarkqDiagnostic[] = [];
+    for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
+    for (const b of all) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
+    return { text, preamble, blocks: all, diagnostics };
+  }
+  const partial = (offset: number): NoarkqDocument => {
+    // The last block starting at or before `offset` holds it.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) blockAt(lo - 1);
+    const parsed: DocumentBlock[] = [];
+    for (const b of blocks) if (b !== undefined) parsed.push(b);
+    return { text, preamble, blocks: parsed, diagnostics: [] };
+  };
+  return { steps: steps(), partial };
 }
 
 /**
