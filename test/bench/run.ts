@@ -9,7 +9,8 @@ import { benchRunnerClient } from './runnerClient.bench';
 import type { BenchResult } from './benchResult';
 
 const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), () => benchRunnerClient(), benchExtensionStartup,
-  () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid()), () => import('./testCommand.bench').then((m) => m.benchTestCommand())];
+  () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid()), () => import('./testCommand.bench').then((m) => m.benchTestCommand()),
+  () => import('./serverResponsiveness.bench').then((m) => m.benchServerResponsiveness())];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
