@@ -25,6 +25,13 @@ export interface ResolutionScope {
 
 const nameIndexes = new WeakMap<NoarkqDocument, Map<string, DocumentBlock>>();
 
+/** Gives `doc` a name index made elsewhere: a parse in progress keeps one as it goes (which may
+ * already hold blocks parsed after `doc` was taken from it), so that each document it hands out
+ * does not build one from all its blocks. */
+export function shareBlockNameIndex(doc: NoarkqDocument, index: Map<string, DocumentBlock>): void {
+  nameIndexes.set(doc, index);
+}
+
 /** The first block of each name, built once per parsed document. */
 export function blockNameIndex(doc: NoarkqDocument): ReadonlyMap<string, DocumentBlock> {
   let index = nameIndexes.get(doc);
