@@ -23,7 +23,12 @@ export class DocumentSizes {
   }
 
   oversized(document: TextDocument, limitMB: number): boolean {
-    return this.bytes(document) > limitMB * bytesPerMB;
+    const limit = limitMB * bytesPerMB;
+    // A UTF-16 unit is 1 to 3 bytes of UTF-8: the length alone decides, but near the limit.
+    const units = document.getText().length;
+    if (units * 3 <= limit) return false;
+    if (units > limit) return true;
+    return this.bytes(document) > limit;
   }
 
   forget(uri: string): void {
