@@ -48,7 +48,6 @@ export interface ServerOptions {
   testHooks?: boolean;
 }
 
-
 export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
   const log = (message: string): void => connection.console.error(message);
   const documents = new TextDocuments(TextDocument);
@@ -146,6 +145,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       return;
     }
     if (oversized(document)) {
+      release(uri);
       void connection.sendDiagnostics({ uri, version: document.version, diagnostics: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] });
       return;
     }
@@ -192,7 +192,11 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       const document = documents.get(params.textDocument.uri);
       const { settings } = session();
       if (!document || !settings.diagnostics.enable) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      if (oversized(document)) return { kind: DocumentDiagnosticReportKind.Full, items: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] };
+      if (oversized(document)) {
+        // Also when a lower limit came with the settings: what it held goes.
+        release(document.uri);
+        return { kind: DocumentDiagnosticReportKind.Full, items: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] };
+      }
       const result = await scheduler.diagnostics(document, token);
       // Stopped: by this request's cancellation (answered as such), or by a newer version,
       // which the client is asked to pull for.

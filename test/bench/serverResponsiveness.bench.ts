@@ -9,6 +9,7 @@
  * (the file parsed and checked), and the round trip of a request that does no work (the
  * transport floor).
  */
+import { loadavg } from 'node:os';
 import { LspTestClient } from '../lsp/lspTestClient';
 import type { BenchResult } from './benchResult';
 import { generateNoarkqFile } from './editLatency.bench';
@@ -124,7 +125,10 @@ export async function benchServerResponsiveness(): Promise<BenchResult> {
       detail:
         `${during.length} requests during the check: p50 ${ms(percentile(during, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...during))}, ${useful} with an answer; ` +
         `idle server, same requests: p50 ${ms(percentile(idle, 50))}, p95 ${ms(percentile(idle, 95))}; empty request p50 ${ms(percentile(floor, 50))}; ` +
-        `first diagnostics ${ms(firstDiagnostics)} after opening (${(text.length / 1e6).toFixed(1)} MB)`,
+        `first diagnostics ${ms(firstDiagnostics)} after opening (${(text.length / 1e6).toFixed(1)} MB); ` +
+        // Round trips are wall-clock: on a machine whose other processes keep its cores busy, a
+        // busy server waits for its turn.
+        `load average ${loadavg()[0].toFixed(1)}`,
     };
   } finally {
     await client.dispose();
