@@ -265,7 +265,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     }),
   );
 
-  if (options.testHooks) connection.onRequest('noarkq/test/checkCounts', () => ({ ...scheduler.counts }));
+  if (options.testHooks) connection.onRequest('noarkq/test/checkCounts', isolate('noarkq/test/checkCounts', log, () => ({ ...scheduler.counts })));
 
   registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized });
   documents.listen(connection);

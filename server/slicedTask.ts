@@ -9,7 +9,7 @@
 import { requestsWaiting } from './requestIsolation';
 
 /** How long one slice may run before the event loop gets its turn. */
-export const sliceMilliseconds = 4;
+export const sliceMilliseconds = 2;
 
 export interface SlicedTask<T> {
   /** The generator's result; `undefined` when the task was stopped first. */
