@@ -88,6 +88,8 @@ export type TestBlocksParams = z.infer<typeof testBlocksParams>;
 /** The `noarkq.*` settings the server reads through `workspace/configuration` (section `noarkq`). */
 export const serverSettings = z.object({
   diagnostics: z._default(z.object({ enable: z._default(z.boolean(), true) }), { enable: true }),
+  /** Files larger than this (in MB of UTF-8) are neither parsed nor checked. */
+  maxFileSizeMB: z._default(z.number().check(z.positive()), 20),
 });
 export type ServerSettings = z.infer<typeof serverSettings>;
 export const defaultServerSettings: ServerSettings = serverSettings.parse({});

@@ -37,15 +37,35 @@ export class DocumentDiagnostics {
   ) {}
 
   diagnose(document: TextDocument): DiagnosticsResult {
-    const key = `${document.version}:${this.contexts.generation}`;
+    const steps = this.diagnoseSteps(document);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /** The result of this version under the current context, if it is known already. */
+  known(document: TextDocument): DiagnosticsResult | undefined {
     const known = this.results.get(document.uri);
-    if (known && known.key === key) return known;
+    return known && known.key === this.keyOf(document) ? known : undefined;
+  }
+
+  /** `diagnose` in steps: the check yields after each block, so the server can run it in
+   * slices between other requests, or stop it. */
+  *diagnoseSteps(document: TextDocument): Generator<void, DiagnosticsResult, void> {
+    const known = this.known(document);
+    if (known) return known;
+    const key = this.keyOf(document);
     const parsed = this.parses.get(document);
-    const diagnostics = this.checkerFor(document.uri).check(parsed);
+    const diagnostics = yield* this.checkerFor(document.uri).checkSteps(parsed);
     const resultId = `${document.version}.${++this.serial}`;
     const result = { key, resultId, version: document.version, lsp: toLspDiagnostics(document, diagnostics) };
     this.results.set(document.uri, result);
     return result;
+  }
+
+  private keyOf(document: TextDocument): string {
+    return `${document.version}:${this.contexts.generation}`;
   }
 
   forget(uri: string): void {

@@ -1,13 +1,19 @@
 /**
- * The editor features: each LSP request finds the open document and its cached parse, calls the
- * core feature (a pure function) and returns its answer. Every handler is isolated; a request on
- * a document the server does not have open gets the empty answer.
+ * The editor features: each LSP request finds the open document and its parse, calls the core
+ * feature (a pure function) and returns its answer. Every handler is isolated; a request on a
+ * document the server does not have open, or on one past the size limit, gets the empty answer
+ * (the latter's outline and folding excepted, see oversizedDocuments.ts).
+ *
+ * None waits for a check. Hover, completion and definition look near one offset, and work from
+ * what the parse has so far while a big file's first parse runs (documentScheduler.ts); the
+ * others read the whole document and wait for its parse.
  */
 import {
   LSPErrorCodes,
   ResponseError,
   type CodeAction,
   type Connection,
+  type Position,
   type SemanticTokens,
   type SemanticTokensParams,
   type SemanticTokensRangeParams,
@@ -16,14 +22,19 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDocument } from '../core/document';
 import type { FeatureContext } from '../core/features/featureContext';
+import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
-import { isolate, type Logger } from './requestIsolation';
+import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
+import { contentModified, isolate, type Logger } from './requestIsolation';
 
 export interface FeatureServices {
   documents: TextDocuments<TextDocument>;
   /** The analyses and their caches, loaded on first use. */
   session: () => AnalysisSession;
   log: Logger;
+  scheduler: DocumentScheduler;
+  /** Past the size limit: not parsed. */
+  oversized: (document: TextDocument) => boolean;
 }
 
 interface Open {
@@ -34,53 +45,71 @@ interface Open {
 }
 
 export function registerFeatureHandlers(connection: Connection, services: FeatureServices): void {
-  const { log } = services;
-  /** The open document, its parse and its context; undefined when the client never opened it. */
-  const open = (uri: string): Open | undefined => {
+  const { log, scheduler } = services;
+  /** The open document and its context, with `parse` for its parse; undefined when the client
+   * never opened it or it is past the size limit. */
+  const opened = <T>(uri: string, parse: (document: TextDocument) => T): (Omit<Open, 'parsed'> & { parsed: T }) | undefined => {
     const document = services.documents.get(uri);
-    if (!document) return undefined;
-    const { analyses, parses, contexts } = services.session();
-    return { document, parsed: parses.get(document), context: contexts.contextFor(uri), features: analyses };
+    if (!document || services.oversized(document)) return undefined;
+    const { analyses, contexts } = services.session();
+    return { document, parsed: parse(document), context: contexts.contextFor(uri), features: analyses };
+  };
+  const whenOversized = (uri: string): TextDocument | undefined => {
+    const document = services.documents.get(uri);
+    return document && services.oversized(document) ? document : undefined;
+  };
+  /** For a request near `position`: what is parsed so far will do. */
+  const near = (uri: string, position: Position): Open | undefined => opened(uri, (document) => scheduler.parsedNear(document, document.offsetAt(position)));
+  /** For a request on the whole document: its whole parse, or `ContentModified` when the
+   * document changed before its parse was done. */
+  const open = async (uri: string): Promise<Open | ResponseError<void> | undefined> => {
+    const o = opened(uri, (document) => scheduler.parsed(document));
+    if (!o) return undefined;
+    const parsed = await o.parsed;
+    return parsed ? { ...o, parsed } : contentModified();
   };
 
   connection.onCompletion(
     isolate('completion', log, (params) => {
-      const o = open(params.textDocument.uri);
+      const o = near(params.textDocument.uri, params.position);
       return o ? o.features.getCompletions(o.document, o.parsed, params.position, o.context) : null;
     }),
   );
 
   connection.onHover(
     isolate('hover', log, (params) => {
-      const o = open(params.textDocument.uri);
+      const o = near(params.textDocument.uri, params.position);
       return o ? o.features.getHover(o.document, o.parsed, params.position, o.context) : null;
     }),
   );
 
   connection.onDefinition(
     isolate('definition', log, (params) => {
-      const o = open(params.textDocument.uri);
+      const o = near(params.textDocument.uri, params.position);
       return o ? o.features.getDefinition(o.document, o.parsed, params.position) : null;
     }),
   );
 
   connection.onReferences(
-    isolate('references', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('references', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.getReferences(o.document, o.parsed, params.position, params.context.includeDeclaration) : null;
     }),
   );
 
   connection.onPrepareRename(
-    isolate('prepare rename', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('prepare rename', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.prepareRename(o.document, o.parsed, params.position) : null;
     }),
   );
 
   connection.onRenameRequest(
-    isolate('rename', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('rename', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       if (!o) return null;
       const result = o.features.getRenameEdits(o.document, o.parsed, params.position, params.newName);
       // A name that cannot be used is the user's to fix: the client shows this message.
@@ -90,50 +119,61 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onDocumentSymbol(
-    isolate('document symbols', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('document symbols', log, async (params) => {
+      const big = whenOversized(params.textDocument.uri);
+      if (big) return outlineSymbols(big);
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.getDocumentSymbols(o.document, o.parsed) : null;
     }),
   );
 
   connection.onFoldingRanges(
-    isolate('folding ranges', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('folding ranges', log, async (params) => {
+      const big = whenOversized(params.textDocument.uri);
+      if (big) return blockFoldingRanges(big);
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.getFoldingRanges(o.document, o.parsed) : null;
     }),
   );
 
   connection.languages.semanticTokens.on(
-    isolate<SemanticTokensParams, SemanticTokens>('semantic tokens', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate<SemanticTokensParams, SemanticTokens>('semantic tokens', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context) : { data: [] };
     }),
   );
 
   connection.languages.semanticTokens.onRange(
-    isolate<SemanticTokensRangeParams, SemanticTokens>('semantic tokens (range)', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate<SemanticTokensRangeParams, SemanticTokens>('semantic tokens (range)', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context, params.range) : { data: [] };
     }),
   );
 
   connection.onDocumentFormatting(
-    isolate('formatting', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('formatting', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.formatDocument(o.document, o.parsed, params.options) : null;
     }),
   );
 
   connection.onDocumentRangeFormatting(
-    isolate('range formatting', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('range formatting', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       return o ? o.features.formatRange(o.document, o.parsed, params.range, params.options) : null;
     }),
   );
 
   connection.onCodeAction(
-    isolate('code actions', log, (params) => {
-      const o = open(params.textDocument.uri);
+    isolate('code actions', log, async (params) => {
+      const o = await open(params.textDocument.uri);
+      if (o instanceof ResponseError) return o;
       if (!o) return null;
       const actions = o.features.getCodeActions(o.document, o.parsed, params.range, params.context.diagnostics, o.context);
       const only = params.context.only;

@@ -50,7 +50,7 @@ if (args.includes('--help') || args.includes('-h')) {
   const setting = process.env.NOARKQ_CODE_CACHE;
   const cache = new CodeCache(setting === 'off' ? undefined : setting || join(tmpdir(), 'noarkq-code-cache'));
   const { listen } = cache.require(join(__dirname, 'serverConnection.js')) as typeof Connection;
-  listen({ version, loadAnalyses: () => cache.require(join(__dirname, 'serverAnalyses.js')) as ServerAnalyses });
+  listen({ version, loadAnalyses: () => cache.require(join(__dirname, 'serverAnalyses.js')) as ServerAnalyses, testHooks: process.env.NOARKQ_TEST_HOOKS === '1' });
   // The code is cached once the server has answered and loaded its analyses, or as it exits.
   const save = (): void => {
     const failure = cache.save();

@@ -7,6 +7,7 @@ import {
   DidChangeConfigurationNotification,
   DocumentDiagnosticReportKind,
   ErrorCodes,
+  LSPErrorCodes,
   ResponseError,
   TextDocuments,
   type Connection,
@@ -16,11 +17,13 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentDiagnostics } from './documentDiagnostics';
+import { DocumentScheduler } from './documentScheduler';
 import { registerFeatureHandlers } from './featureHandlers';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
 import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
-import { isolate, isolateNotification } from './requestIsolation';
+import { contentModified, isolate, isolateNotification } from './requestIsolation';
+import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';
 
@@ -41,6 +44,8 @@ export interface ServerOptions {
   /** Loads `serverAnalyses.ts`; called once, when the `initialize` answer is out or when a message
    * needs it first. */
   loadAnalyses: () => ServerAnalyses;
+  /** Answer `noarkq/test/checkCounts` (checks finished and stopped), for the server's tests. */
+  testHooks?: boolean;
 }
 
 export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
@@ -48,6 +53,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   const documents = new TextDocuments(TextDocument);
   let support: ClientSupport = { pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationChangeRegistration: false };
   let loaded: AnalysisSession | undefined;
+  const sizes = new DocumentSizes();
   const session = (): AnalysisSession => {
     if (loaded) return loaded;
     const analyses = options.loadAnalyses();
@@ -55,6 +61,17 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     const contexts = new analyses.FeatureContextStore(analyses.noarkModel);
     loaded = { analyses, parses, contexts, diagnostics: new analyses.DocumentDiagnostics(parses, contexts), settings: analyses.defaultServerSettings };
     return loaded;
+  };
+  const scheduler = new DocumentScheduler(session);
+  /** Past the size limit: no parse, no check, only what oversizedDocuments.ts offers. */
+  const oversized = (document: TextDocument): boolean => sizes.oversized(document, session().settings.maxFileSizeMB);
+  /** Drops what the server holds for a document besides its text. */
+  const release = (uri: string): void => {
+    scheduler.forget(uri);
+    if (loaded) {
+      loaded.parses.delete(uri);
+      loaded.diagnostics.forget(uri);
+    }
   };
 
   connection.onInitialize((params) => {
@@ -122,13 +139,23 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   const publish = (uri: string): void => {
     const document = documents.get(uri);
     if (!document) return;
-    try {
-      const { settings, diagnostics } = session();
-      const items = settings.diagnostics.enable ? diagnostics.diagnose(document).lsp : [];
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: items });
-    } catch (error) {
-      log(`noarkq: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const { settings } = session();
+    if (!settings.diagnostics.enable) {
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: [] });
+      return;
     }
+    if (oversized(document)) {
+      release(uri);
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] });
+      return;
+    }
+    scheduler.diagnostics(document).then(
+      (result) => {
+        // Stopped, or for a version that is no longer the document's: nothing to say.
+        if (result && documents.get(uri)?.version === result.version) void connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.lsp });
+      },
+      (error: unknown) => log(`noarkq: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    );
   };
 
   /** Something every document's diagnostics depend on changed (context, settings). */
@@ -140,27 +167,40 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     }
   };
 
-  documents.onDidChangeContent((event) => {
-    if (!support.pullDiagnostics) schedulePush(event.document.uri);
-  });
+  documents.onDidChangeContent(
+    isolateNotification('document change', log, (event: { document: TextDocument }) => {
+      const document = event.document;
+      scheduler.changed(document);
+      if (oversized(document)) release(document.uri);
+      // A big file's parse starts now, so that requests find part of it when they come.
+      else if (document.getText().length > 0) void scheduler.parsed(document).catch(() => undefined);
+      if (!support.pullDiagnostics) schedulePush(document.uri);
+    }),
+  );
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
-    if (loaded) {
-      loaded.parses.delete(uri);
-      loaded.diagnostics.forget(uri);
-      loaded.contexts.forget(uri);
-    }
+    release(uri);
+    sizes.forget(uri);
+    loaded?.contexts.forget(uri);
     pending.delete(uri);
     if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
   connection.languages.diagnostics.on(
-    isolate<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, (params) => {
+    isolate<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, async (params, token) => {
       const document = documents.get(params.textDocument.uri);
-      const { settings, diagnostics } = session();
+      const { settings } = session();
       if (!document || !settings.diagnostics.enable) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const result = diagnostics.diagnose(document);
+      if (oversized(document)) {
+        // Also when a lower limit came with the settings: what it held goes.
+        release(document.uri);
+        return { kind: DocumentDiagnosticReportKind.Full, items: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] };
+      }
+      const result = await scheduler.diagnostics(document, token);
+      // Stopped: by this request's cancellation (answered as such), or by a newer version,
+      // which the client is asked to pull for.
+      if (!result) return new ResponseError<DiagnosticServerCancellationData>(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
       if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: result.lsp };
     }),
@@ -192,22 +232,25 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
 
   connection.onRequest(
     QueryRequestBodyRequest,
-    isolate('noarkq/queryRequestBody', log, (raw) => {
-      const { analyses, parses, contexts } = session();
+    isolate('noarkq/queryRequestBody', log, async (raw) => {
+      const { analyses, contexts } = session();
       const parsed = analyses.queryRequestBodyParams.safeParse(raw);
       if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/queryRequestBody: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
       const params = parsed.data;
       const document = documents.get(params.uri);
       if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
+      if (oversized(document)) return { ok: false, error: `${params.uri} is past the size limit (noarkq.maxFileSizeMB): it is not parsed.` };
       const offset = params.position ? document.offsetAt(params.position) : undefined;
-      return analyses.queryRequestBody(document, parses.get(document), { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
+      const parse = await scheduler.parsed(document);
+      if (!parse) return contentModified();
+      return analyses.queryRequestBody(document, parse, { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
     }),
   );
 
   connection.onRequest(
     TestBlocksRequest,
-    isolate('noarkq/testBlocks', log, (raw) => {
-      const { analyses, parses } = session();
+    isolate('noarkq/testBlocks', log, async (raw) => {
+      const { analyses } = session();
       const parsed = analyses.testBlocksParams.safeParse(raw);
       if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/testBlocks: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
       const { uri, text } = parsed.data;
@@ -215,10 +258,15 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       if (text !== undefined) return analyses.testBlocks(TextDocument.create(uri, 'noarkq', 0, text), analyses.parseDocument(text));
       const document = documents.get(uri);
       if (!document) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/testBlocks: ${uri} is not open in the editor; send its text.`);
-      return analyses.testBlocks(document, parses.get(document));
+      if (oversized(document)) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/testBlocks: ${uri} is past the size limit (noarkq.maxFileSizeMB): the language server does not parse it.`);
+      const parse = await scheduler.parsed(document);
+      if (!parse) return contentModified();
+      return analyses.testBlocks(document, parse);
     }),
   );
 
-  registerFeatureHandlers(connection, { documents, session, log });
+  if (options.testHooks) connection.onRequest('noarkq/test/checkCounts', isolate('noarkq/test/checkCounts', log, () => ({ ...scheduler.counts })));
+
+  registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized });
   documents.listen(connection);
 }

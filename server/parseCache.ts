@@ -24,6 +24,22 @@ export class ParseCache {
     return parsed;
   }
 
+  /** The parse of this exact version if it is cached, without parsing. */
+  peek(document: TextDocument): NoarkqDocument | undefined {
+    const entry = this.entries.get(document.uri);
+    return entry && entry.version === document.version ? entry.parsed : undefined;
+  }
+
+  /** Whether a parse of an earlier version is kept, from which `get` parses only what changed. */
+  hasEarlier(uri: string): boolean {
+    return this.entries.has(uri);
+  }
+
+  /** Keeps a parse made elsewhere (a whole text parsed in steps) as this version's. */
+  set(document: TextDocument, parsed: NoarkqDocument): void {
+    this.entries.set(document.uri, { version: document.version, parsed });
+  }
+
   delete(uri: string): void {
     this.entries.delete(uri);
   }

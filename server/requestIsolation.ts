@@ -20,9 +20,28 @@ function cancelled<E = void>(): ResponseError<E> {
   return new ResponseError<E>(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }
 
+/** The answer to a request on a version that a newer one replaced before the answer was ready. */
+export function contentModified(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.ContentModified, 'The document changed before the answer was ready.');
+}
+
+/** Requests dispatched whose handler has not started yet (it starts a macrotask late). */
+let waiting = 0;
+
+/** Whether a request is about to start: long work running in slices (slicedTask.ts) lets it go
+ * first, so a request waits behind at most the slice that was running when it came. */
+export function requestsWaiting(): boolean {
+  return waiting > 0;
+}
+
 export function isolate<P, R, E = void>(name: string, log: Logger, handler: RequestHandler<P, R, E>): IsolatedHandler<P, R, E> {
   return async (params, token) => {
-    await nextMacrotask();
+    waiting++;
+    try {
+      await nextMacrotask();
+    } finally {
+      waiting--;
+    }
     if (token.isCancellationRequested) return cancelled<E>();
     try {
       const result = await handler(params, token);

@@ -23,5 +23,5 @@ export { FeatureContextStore } from './featureContextStore';
 export { ParseCache } from './parseCache';
 export { queryRequestBody } from './queryRequestBody';
 export { testBlocks } from './testBlocks';
-export { parseDocument } from '../core/document';
+export { parseDocument, startParse } from '../core/document';
 export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams, testBlocksParams } from '../protocol/customMessageSchemas';

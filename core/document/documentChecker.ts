@@ -23,6 +23,13 @@ export type { DocumentCheckOptions } from './blockChecks';
 export interface DocumentChecker {
   /** Everything wrong with `doc`, in document offsets; the same as `checkDocument` gives. */
   check(doc: NoarkqDocument): NoarkqDiagnostic[];
+  /**
+   * The same check in steps: the generator yields after each block, so a caller can spread a
+   * big check over several turns of its event loop, and returns what `check` would. Stopped
+   * early (`return()`), it keeps the blocks it checked: the next check re-derives every key but
+   * checks again only the blocks whose key or parse changed.
+   */
+  checkSteps(doc: NoarkqDocument): Generator<void, NoarkqDiagnostic[], void>;
   /** What the last `check` did: blocks (the preamble counts as one) checked anew, and kept. */
   readonly lastCheck: { checkedBlocks: number; reusedBlocks: number };
 }
@@ -72,6 +79,9 @@ interface CheckState {
   /** The slots whose result has diagnostics: a clean document places nothing. */
   withDiagnostics: Set<Slot>;
   result: readonly NoarkqDiagnostic[];
+  /** Left by a check stopped half way: only its slots' results are of use (looked up by parse
+   * and key), the rest describes no document. */
+  interrupted?: true;
 }
 
 const noNames: readonly string[] = [];
@@ -94,27 +104,44 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
   let state: CheckState | undefined;
 
   function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
-    lastCheck.checkedBlocks = 0;
-    lastCheck.reusedBlocks = 0;
-    if (state !== undefined && state.doc === doc) {
-      lastCheck.reusedBlocks = doc.blocks.length + 1;
-      return state.result.slice();
-    }
-    try {
-      return checkChanged(doc);
-    } catch (error) {
-      // The state is updated in place; after a bug half way, start over on the next check.
-      state = undefined;
-      throw error;
+    const steps = checkSteps(doc);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
     }
   }
 
-  function checkChanged(doc: NoarkqDocument): NoarkqDiagnostic[] {
+  function* checkSteps(doc: NoarkqDocument): Generator<void, NoarkqDiagnostic[], void> {
+    lastCheck.checkedBlocks = 0;
+    lastCheck.reusedBlocks = 0;
+    if (state !== undefined && state.interrupted === undefined && state.doc === doc) {
+      lastCheck.reusedBlocks = doc.blocks.length + 1;
+      return state.result.slice();
+    }
+    const progress: Progress = { doc, kept: state?.slots ?? [], checked: [] };
+    let ended = false;
+    try {
+      const result = yield* checkChanged(doc, progress);
+      ended = true;
+      return result;
+    } catch (error) {
+      // The state is updated in place; after a bug half way, start over on the next check.
+      ended = true;
+      state = undefined;
+      throw error;
+    } finally {
+      // Stopped between two steps: every slot holds a result that matches its key, whatever
+      // the check had done to the others, so they are kept for the next check to look up.
+      if (!ended) state = interruptedState(progress);
+    }
+  }
+
+  function* checkChanged(doc: NoarkqDocument, progress: Progress): Generator<void, NoarkqDiagnostic[], void> {
     const count = doc.blocks.length + 1;
     const preambleKey = fileVariablesKey(doc.preamble.parsed);
     const preambleReferenceNames = referenceNamesInVariables(doc.preamble.parsed);
     const joinedReferenceNames = preambleReferenceNames.join('\n');
-    const previous = state !== undefined && state.preambleKey === preambleKey && state.preambleReferenceNames === joinedReferenceNames ? state : undefined;
+    const previous = state !== undefined && state.interrupted === undefined && state.preambleKey === preambleKey && state.preambleReferenceNames === joinedReferenceNames ? state : undefined;
 
     // The changed stretch: [same, changedEnd) now, [same, oldChangedEnd) before. Without a
     // previous state everything is changed, and the old results are only looked up by parse.
@@ -219,7 +246,9 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key);
       const slot: Slot = { parsed: block.parsed, entry: reused?.entry ?? computeEntry(scope, block, derived.key), reads: derived.reads, unresolved: derived.unresolved, forward: derived.forward };
       changed.push(slot);
+      progress.checked.push(slot);
       track(slot);
+      yield;
     }
     const slots = same === 0 && sameAfter === 0 ? changed : oldSlots.slice(0, same).concat(changed, oldSlots.slice(oldChangedEnd));
 
@@ -247,6 +276,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
         slot.unresolved = derived.unresolved;
         slot.forward = derived.forward;
         track(slot);
+        yield;
       }
     }
     lastCheck.reusedBlocks = count - lastCheck.checkedBlocks;
@@ -277,7 +307,31 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     return { key, diagnostics: checkBlock(scope, block), computedAt: block.start, placedAt: NaN, placed: [] };
   }
 
-  return { check, lastCheck };
+  return { check, checkSteps, lastCheck };
+}
+
+/** What a check has got through: the slots it started from and those it has made. */
+interface Progress {
+  doc: NoarkqDocument;
+  kept: readonly Slot[];
+  checked: Slot[];
+}
+
+function interruptedState(progress: Progress): CheckState {
+  return {
+    doc: progress.doc,
+    slots: progress.kept.concat(progress.checked),
+    names: new Map(),
+    duplicateNames: false,
+    preambleKey: '',
+    preambleReferenceNames: '',
+    readers: new Map(),
+    unresolved: new Set(),
+    forward: new Set(),
+    withDiagnostics: new Set(),
+    result: [],
+    interrupted: true,
+  };
 }
 
 const noSlots: ReadonlySet<Slot> = new Set();

@@ -53,6 +53,7 @@ export const DocumentCodes = {
   retryOnWrite: 'noarkq.retry-on-write',
   retryWithoutExpect: 'noarkq.retry-without-expect',
   internalError: 'noarkq.internal-error',
+  fileTooLarge: 'noarkq.file-too-large',
 } as const;
 
 export type DocumentCode = (typeof DocumentCodes)[keyof typeof DocumentCodes];
@@ -109,4 +110,5 @@ export const documentDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: DocumentCodes.retryOnWrite, severity: 'error', description: '`RETRY` on a request that writes (TRANSACTION, UPLOAD, bulk, registry changes, DELETE): a write is never sent twice.' },
   { code: DocumentCodes.retryWithoutExpect, severity: 'warning', description: '`RETRY` in a block without `EXPECT` lines: there is nothing to wait for, so it never retries.' },
   { code: DocumentCodes.internalError, severity: 'error', description: 'noarkq failed while analysing a block; the rest of the file is still checked. Please report it.' },
+  { code: DocumentCodes.fileTooLarge, severity: 'warning', description: 'The file is larger than the language server\'s size limit (the `noarkq.maxFileSizeMB` setting, 20 MB by default): it is not parsed or checked, and the editor offers only its outline and folding.' },
 ];

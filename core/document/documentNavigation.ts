@@ -32,6 +32,13 @@ export function blockByName(doc: NoarkqDocument, name: string): DocumentBlock | 
 
 const nameIndexes = new WeakMap<NoarkqDocument, Map<string, DocumentBlock>>();
 
+/** Gives `doc` a name index made elsewhere: a parse in progress keeps one as it goes (which may
+ * already hold blocks parsed after `doc` was taken from it), so that each document it hands out
+ * does not build one from all its blocks. */
+export function shareBlockNameIndex(doc: NoarkqDocument, index: Map<string, DocumentBlock>): void {
+  nameIndexes.set(doc, index);
+}
+
 /** The first block of each name, built once per parsed document: features look names up once
  * per reference, which a walk over the blocks would make quadratic in a big file. */
 export function blockNameIndex(doc: NoarkqDocument): ReadonlyMap<string, DocumentBlock> {

@@ -9,6 +9,7 @@ import { shiftDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
 import { parseBlock } from './blockParser';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
+import { shareBlockNameIndex } from './documentNavigation';
 
 export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDocument {
   if (previous === undefined) return parseWhole(text);
@@ -17,17 +18,108 @@ export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDo
 }
 
 function parseWhole(text: string): NoarkqDocument {
+  const parse = startParse(text);
+  for (;;) {
+    const next = parse.steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** A whole-text parse that its caller runs in steps. */
+export interface SteppedParse {
+  /** Yields after each block; returns what `parseDocument(text)` would. */
+  readonly steps: Generator<void, NoarkqDocument, void>;
+  /**
+   * What is parsed so far, as a document for features that look near one offset: the preamble,
+   * the blocks parsed so far in order, the block holding `offset` and the blocks its
+   * `{{references}}` name (parsed now if the steps have not reached them; the steps then keep
+   * them). Other blocks not parsed yet are missing, so a name only they declare is unknown to
+   * it, and it has no syntax diagnostics.
+   */
+  partial(offset: number): NoarkqDocument;
+}
+
+/**
+ * The parse of a text with no previous parse, block by block, so that a big file's parse can
+ * share its thread with other work. The block boundaries are found first (one search for `###`
+ * over the text), each block is then parsed on its own.
+ */
+export function startParse(text: string): SteppedParse {
   const starts = separatorStarts(text, 0, text.length);
   const preambleEnd = starts.length > 0 ? starts[0] : text.length;
   const preamble: DocumentBlock = { start: 0, end: preambleEnd, index: -1, parsed: parseSafely(text.slice(0, preambleEnd)) };
-  const blocks: DocumentBlock[] = starts.map((start, index) => {
-    const end = index + 1 < starts.length ? starts[index + 1] : text.length;
-    return { start, end, index, parsed: parseSafely(text.slice(start, end)) };
-  });
-  const diagnostics: NoarkqDiagnostic[] = [];
-  for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
-  for (const b of blocks) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
-  return { text, preamble, blocks, diagnostics };
+  const blocks: Array<DocumentBlock | undefined> = new Array<DocumentBlock | undefined>(starts.length).fill(undefined);
+  // The first block of each name among those parsed, shared by every document handed out.
+  const names = new Map<string, DocumentBlock>();
+  const blockAt = (index: number): DocumentBlock => {
+    let block = blocks[index];
+    if (block === undefined) {
+      const start = starts[index];
+      const end = index + 1 < starts.length ? starts[index + 1] : text.length;
+      blocks[index] = block = { start, end, index, parsed: parseSafely(text.slice(start, end)) };
+      const name = block.parsed.name?.text;
+      if (name !== undefined && !((names.get(name)?.index ?? Infinity) < index)) names.set(name, block);
+    }
+    return block;
+  };
+  function* steps(): Generator<void, NoarkqDocument, void> {
+    for (let i = 0; i < starts.length; i++) {
+      if (blocks[i] !== undefined) continue;
+      blockAt(i);
+      yield;
+    }
+    const all = blocks as DocumentBlock[];
+    const diagnostics: NoarkqDiagnostic[] = [];
+    for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
+    for (const b of all) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
+    const doc: NoarkqDocument = { text, preamble, blocks: all, diagnostics };
+    shareBlockNameIndex(doc, names);
+    return doc;
+  }
+  /** The index of the block starting at or before `offset` (-1: the preamble). */
+  const indexAt = (offset: number): number => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
+  /** The block named `name`, found by a search for its `### name` line (nearest before `from`
+   * first: references read earlier blocks), parsed if need be. */
+  const parseNamed = (name: string, from: number): void => {
+    if (names.has(name)) return;
+    const line = `\n### ${name}`;
+    const ends = (at: number): boolean => at !== -1 && (at + line.length === text.length || /\s/.test(text[at + line.length]));
+    let at = text.lastIndexOf(line, from);
+    while (at !== -1 && !ends(at)) at = at === 0 ? -1 : text.lastIndexOf(line, at - 1);
+    if (at === -1) {
+      at = text.indexOf(line, from);
+      while (at !== -1 && !ends(at)) at = text.indexOf(line, at + 1);
+    }
+    if (at !== -1) blockAt(indexAt(at + 1));
+  };
+  const partial = (offset: number): NoarkqDocument => {
+    const index = indexAt(offset);
+    const block = index >= 0 ? blockAt(index) : preamble;
+    // The blocks it reads (itself or through the file variables), which a request on it looks up.
+    const read = new Set<string>();
+    for (const r of block.parsed.references) read.add(r.name);
+    for (const r of preamble.parsed.references) read.add(r.name);
+    let looked = 0;
+    for (const name of read) {
+      if (++looked > 16) break;
+      parseNamed(name, block.start);
+    }
+    const parsed: DocumentBlock[] = [];
+    for (const b of blocks) if (b !== undefined) parsed.push(b);
+    const doc: NoarkqDocument = { text, preamble, blocks: parsed, diagnostics: [] };
+    shareBlockNameIndex(doc, names);
+    return doc;
+  };
+  return { steps: steps(), partial };
 }
 
 /**

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { noarkModel } from '../schema';
 import type { NoarkModel } from '../schema/types';
-import { checkDocument, createDocumentChecker, parseDocument, type DocumentCheckOptions, type NoarkqDocument } from './index';
+import { checkDocument, createDocumentChecker, parseDocument, startParse, type DocumentCheckOptions, type NoarkqDocument } from './index';
 
 const base = [
   '@notADate = "last week"',
@@ -161,5 +161,51 @@ describe('incremental document checks', () => {
     const withEnvironment = { model: noarkModel, environment: { token: 'x' } };
     const s = new Session('### a\nGET code-lists?t={{token}}&u={{user}}\n', withEnvironment);
     s.update('### a\nGET code-lists?t={{token}}&u={{users}}\n');
+  });
+
+  it('checks in steps to the same result, and a check stopped half way leaves its blocks for the next', () => {
+    const fresh = checkDocument(parseDocument(base), { model: noarkModel });
+    const checker = createDocumentChecker({ model: noarkModel });
+    const doc = parseDocument(base);
+    const steps = checker.checkSteps(doc);
+    let yields = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) yields++;
+    assert.deepEqual(next.value, fresh);
+    assert.equal(yields, 7);
+
+    const stopped = createDocumentChecker({ model: noarkModel });
+    const partly = stopped.checkSteps(doc);
+    for (let i = 0; i < 4; i++) partly.next();
+    partly.return([]);
+    assert.deepEqual(stopped.check(doc), fresh);
+    assert.equal(stopped.lastCheck.checkedBlocks, 3);
+    // After an edit, too: the stopped check's blocks are found by their parse.
+    const edited = parseDocument(edit(base, '### letter', './a.pdf', './b.pdf'), doc);
+    const again = createDocumentChecker({ model: noarkModel });
+    again.check(doc);
+    const interrupted = again.checkSteps(edited);
+    interrupted.next();
+    assert.equal(again.lastCheck.checkedBlocks, 1, 'the first step checks the edited block');
+    interrupted.return([]);
+    assert.deepEqual(again.check(edited), checkDocument(parseDocument(edited.text), { model: noarkModel }));
+    assert.equal(again.lastCheck.checkedBlocks, 0);
+  });
+
+  it('parses in steps to what parseDocument gives, and its partial document holds the block asked for and the blocks it reads', () => {
+    const parse = startParse(base);
+    const early = parse.partial(base.indexOf('DOWNLOAD {{leter.id}}'));
+    // typo, and findCase, which the file variables read (leter names no block).
+    assert.deepEqual(
+      early.blocks.map((b) => b.parsed.name?.text),
+      ['findCase', 'typo'],
+    );
+    assert.equal(early.preamble.parsed.variables.length, 2);
+    let next = parse.steps.next();
+    let yields = 0;
+    for (; !next.done; next = parse.steps.next()) yields++;
+    assert.equal(yields, 4, 'the blocks parsed for the partial document are not parsed again');
+    assert.deepEqual(next.value, parseDocument(base));
+    assert.equal(next.value.blocks[5], early.blocks[1]);
   });
 });

@@ -1,5 +1,5 @@
 /** `.noarkq` documents: parsing (blocks, variables, references, requests) and document checks. */
-export { parseDocument } from './documentParser';
+export { parseDocument, startParse, type SteppedParse } from './documentParser';
 export { parseBlock, blockNamePattern } from './blockParser';
 export { checkDocument, createDocumentChecker, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
