@@ -128,9 +128,12 @@ describe('incremental document checks', () => {
   it('follows a block being added, removed, or duplicated', () => {
     const s = new Session(base);
     const added = base.replace('### letter', '### extra\nGET code-lists\n### letter');
-    // The new block, and the block whose unknown `leter` is matched against every block name.
-    assert.equal(s.update(added), 2);
-    // Only the typo block: its result for the old names was dropped when no check used it.
+    // The new block only: `extra` is too far from the typo block's unknown `leter` to be suggested.
+    assert.equal(s.update(added), 1);
+    assert.equal(s.update(base), 0);
+    // A name did-you-mean could pick for `leter`: the typo block too.
+    const near = base.replace('### letter', '### leters\nGET code-lists\n### letter');
+    assert.equal(s.update(near), 2);
     assert.equal(s.update(base), 1);
     const duplicated = base + '### findCase\nQUERY Arkiv\n';
     s.update(duplicated);

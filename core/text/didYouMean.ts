@@ -29,9 +29,12 @@ export function editDistance(a: string, b: string): number {
  */
 export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
   const lower = name.toLowerCase();
+  const allowed = allowedDistance(name);
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
+    // Farther than allowed by length alone: never the answer (and never a case-only difference).
+    if (Math.abs(c.length - name.length) > allowed) continue;
     if (c.toLowerCase() === lower) return c;
     const d = editDistance(lower, c.toLowerCase());
     if (d < bestDistance) {
@@ -39,6 +42,21 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
       bestDistance = d;
     }
   }
-  const allowed = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
   return bestDistance <= allowed ? best : undefined;
+}
+
+function allowedDistance(name: string): number {
+  return Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+}
+
+/**
+ * Whether `didYouMean(name, ...)` can pick `candidate` from any list: a case-only difference or
+ * a distance within what is allowed. A candidate that cannot is never the answer and never
+ * changes it, so adding or removing it changes no suggestion for `name`.
+ */
+export function canSuggest(name: string, candidate: string): boolean {
+  const allowed = allowedDistance(name);
+  // The distance is at least the difference in length.
+  if (Math.abs(name.length - candidate.length) > allowed) return false;
+  return editDistance(name.toLowerCase(), candidate.toLowerCase()) <= allowed;
 }
