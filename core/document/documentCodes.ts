@@ -53,6 +53,7 @@ export const DocumentCodes = {
   retryOnWrite: 'noarkq.retry-on-write',
   retryWithoutExpect: 'noarkq.retry-without-expect',
   internalError: 'noarkq.internal-error',
+  diagnosticsLimit: 'noarkq.diagnostics-limit',
 } as const;
 
 export type DocumentCode = (typeof DocumentCodes)[keyof typeof DocumentCodes];
@@ -109,4 +110,5 @@ export const documentDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: DocumentCodes.retryOnWrite, severity: 'error', description: '`RETRY` on a request that writes (TRANSACTION, UPLOAD, bulk, registry changes, DELETE): a write is never sent twice.' },
   { code: DocumentCodes.retryWithoutExpect, severity: 'warning', description: '`RETRY` in a block without `EXPECT` lines: there is nothing to wait for, so it never retries.' },
   { code: DocumentCodes.internalError, severity: 'error', description: 'noarkq failed while analysing a block; the rest of the file is still checked. Please report it.' },
+  { code: DocumentCodes.diagnosticsLimit, severity: 'information', description: 'The editor is shown the first 1,000 problems of a file (errors first, as VS Code keeps them); this says how many more `noarkq check` lists.' },
 ];

@@ -64,6 +64,11 @@ function now(): number {
 
 const ms = (v: number): string => `${v.toFixed(1)} ms`;
 
+/** Each figure as it comes, on stderr: a whole run takes minutes. */
+function progress(line: string): void {
+  process.stderr.write(`  edit latency: ${line}\n`);
+}
+
 /** Line and character of `offset` in `text`. */
 function positionAt(text: string, offset: number): { line: number; character: number } {
   let line = 0;
@@ -123,6 +128,7 @@ async function timeEdits(shape: Shape, mode: Mode, samples: number, floor: numbe
       }
       if (text !== shape.text) throw new Error(`${shape.name}: the edits of ${kind} did not undo themselves`);
       edits.push({ kind, mode, figures: figures(times) });
+      progress(`${shape.name}, ${editKindLabels[kind]} (${mode}): p95 ${ms(percentile(times, 95))}, p50 ${ms(percentile(times, 50))}`);
     }
 
     let completion: Figures | undefined;
