@@ -1,7 +1,11 @@
 /** Suggestions for misspelt names: the closest candidate by edit distance, case-insensitively. */
 
-/** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). With a
+ * `limit`, a distance above it is only known to be above it: the rows stop once no cell left
+ * can come back down to it.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
   const n = a.length;
   const m = b.length;
   if (n === 0) return m;
@@ -9,14 +13,20 @@ export function editDistance(a: string, b: string): number {
   let prev2 = new Array<number>(m + 1).fill(0);
   let prev = Array.from({ length: m + 1 }, (_, j) => j);
   let cur = new Array<number>(m + 1).fill(0);
+  let prevMin = 0;
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
+    let rowMin = i;
     for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, prev2[j - 2] + 1);
       cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    // Every later cell comes from this row, or from the one before through a transposition (+1).
+    if (Math.min(rowMin, prevMin + 1) > limit) return limit + 1;
+    prevMin = rowMin;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[m];
@@ -36,8 +46,10 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
     // Farther than allowed by length alone: never the answer (and never a case-only difference).
     if (Math.abs(c.length - name.length) > allowed) continue;
     if (c.toLowerCase() === lower) return c;
-    const d = editDistance(lower, c.toLowerCase());
-    if (d < bestDistance) {
+    // Only a candidate within the allowed distance and nearer than the best so far can be the
+    // answer (a farther best would be no answer at all).
+    const d = editDistance(lower, c.toLowerCase(), Math.min(allowed, bestDistance - 1));
+    if (d < bestDistance && d <= allowed) {
       best = c;
       bestDistance = d;
     }
@@ -58,5 +70,5 @@ export function canSuggest(name: string, candidate: string): boolean {
   const allowed = allowedDistance(name);
   // The distance is at least the difference in length.
   if (Math.abs(name.length - candidate.length) > allowed) return false;
-  return editDistance(name.toLowerCase(), candidate.toLowerCase()) <= allowed;
+  return editDistance(name.toLowerCase(), candidate.toLowerCase(), allowed) <= allowed;
 }

@@ -1,0 +1,63 @@
+/**
+ * Did-you-mean: the limited edit distance agrees with the whole one wherever it is within the
+ * limit, and the shortcuts (length, limit) never change the suggestion.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { canSuggest, didYouMean, editDistance } from './didYouMean';
+
+/** Names from a small alphabet, so that near names are common. */
+const nameArb = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'B'), minLength: 0, maxLength: 9 });
+
+/** Did-you-mean as it reads: every candidate's whole distance, the first nearest wins. */
+function plainDidYouMean(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    if (c.toLowerCase() === name.toLowerCase()) return c;
+    const d = editDistance(name.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.min(3, Math.max(1, Math.floor(name.length / 3))) ? best : undefined;
+}
+
+describe('did-you-mean', () => {
+  it('measures the distance exactly within a limit, and above it only says so', () => {
+    fc.assert(
+      fc.property(nameArb, nameArb, fc.nat({ max: 5 }), (a, b, limit) => {
+        const whole = editDistance(a, b);
+        const limited = editDistance(a, b, limit);
+        if (whole <= limit) assert.equal(limited, whole);
+        else assert.ok(limited > limit, `${a} ${b}: ${limited} for ${whole} limited to ${limit}`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('suggests what a plain comparison with every candidate suggests, and only what it could suggest', () => {
+    fc.assert(
+      fc.property(nameArb, fc.array(nameArb, { maxLength: 12 }), (name, candidates) => {
+        const suggestion = didYouMean(name, candidates);
+        assert.equal(suggestion, plainDidYouMean(name, candidates));
+        if (suggestion !== undefined) assert.ok(canSuggest(name, suggestion));
+        // A candidate it cannot suggest changes nothing.
+        const far = candidates.filter((c) => !canSuggest(name, c));
+        assert.equal(didYouMean(name, candidates.filter((c) => !far.includes(c))), suggestion);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('knows the distances of a few words', () => {
+    assert.equal(editDistance('kitten', 'sitting'), 3);
+    assert.equal(editDistance('tittel', 'titel'), 1);
+    assert.equal(editDistance('ab', 'ba'), 1);
+    assert.equal(didYouMean('findCas', ['register', 'findCase', 'findcase']), 'findCase');
+    assert.equal(didYouMean('FINDCASE', ['findCas', 'findCase']), 'findCase');
+    assert.equal(didYouMean('x', ['findCase']), undefined);
+  });
+});
