@@ -24,6 +24,7 @@ const exampleTests = readdirSync(join(examples, 'tests'))
 /** Codes no file can show with the real model, each with the reason (and where it is tested). */
 const notShowable: Record<string, string> = {
   'noarkq.internal-error': 'only a bug in noarkq raises it (core/document tests force it with a throwing model)',
+  'noarkq.diagnostics-limit': 'the language server adds it to a file with more than 1,000 problems (server/documentDiagnostics.test.ts)',
   'noarkq.type-not-queryable': 'every type of the real model is queryable (core/query tests use a model that has one that is not)',
   'tx.invalid-json': 'in a document the JSON syntax errors are noarkq.invalid-json, and a body with syntax errors is not given to the transaction checker',
   'tx.not-a-transaction': 'in a document the body shape is noarkq.transaction-body-shape (the wrongShape block)',
