@@ -168,6 +168,7 @@ async function timeEdits(shape: Shape, mode: Mode, samples: number, floor: numbe
       }
       if (offered < count * 0.9) throw new Error(`${shape.name}: completion offered nothing at ${count - offered} of ${count} positions`);
       completion = figures(times);
+      progress(`${shape.name}, completion: p95 ${ms(completion.p95)}, p50 ${ms(completion.p50)}`);
     }
     await client.shutdown();
     return { edits, completion, diagnostics: opened };
