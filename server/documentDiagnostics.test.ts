@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { checkDocument, parseDocument } from '../core/document';
-import { toLspDiagnostics } from '../core/features/lspDiagnostics';
+import { checkDocument, createDocumentChecker, parseDocument } from '../core/document';
+import { reportedDiagnosticsLimit, toLspDiagnostics } from '../core/features/lspDiagnostics';
 import { noarkModel } from '../core/schema';
 import { documentArb } from '../test/fuzz/noarkqArbitraries';
+import { applyEdit, editKinds, makeShape, shapeNames, type TextEdit } from '../test/bench/editLatencyShapes';
+import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { FeatureContextStore } from './featureContextStore';
 import { ParseCache } from './parseCache';
@@ -57,6 +59,11 @@ function fresh(document: TextDocument, environment?: Record<string, string>) {
   return toLspDiagnostics(document, checkDocument(parseDocument(document.getText()), { model: noarkModel, environment }));
 }
 
+/** An offset edit as the editor sends it. */
+function rangeChange(document: TextDocument, edit: TextEdit): TextDocumentContentChangeEvent {
+  return { range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, text: edit.text };
+}
+
 describe('server diagnostics over edits', () => {
   it('equal a fresh check after every version, with one or several changes per version', () => {
     fc.assert(
@@ -93,5 +100,69 @@ describe('server diagnostics over edits', () => {
     document = TextDocument.update(document, [{ range: { start: { line: 2, character: 5 }, end: { line: 2, character: 5 } }, text: '\n' }], 2);
     assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document, { token: 'x' }));
     assert.equal(diagnostics.diagnose(document).lsp.length, 0);
+  });
+
+  // The shapes and edits of the edit-latency benchmark, at a twentieth of its size: big enough that
+  // every edit has blocks before, after and reading it, and (for the file of broken copies) more
+  // diagnostics than the editor is shown.
+  for (const name of shapeNames) {
+    it(`equal a fresh check after each kind of edit and its undo in the ${name} file`, () => {
+      const shape = makeShape(name, 1_000);
+      const diagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
+      let document = TextDocument.create(uri, 'noarkq', 1, shape.text);
+      diagnostics.diagnose(document);
+      // The core checker on its own too: the editor is shown at most 1,000 of its diagnostics.
+      const checker = createDocumentChecker({ model: noarkModel });
+      let parsed = parseDocument(shape.text);
+      checker.check(parsed);
+      let kinds = 0;
+      for (const kind of editKinds) {
+        const pair = shape.edits[kind]?.[0];
+        if (pair === undefined) continue;
+        kinds++;
+        for (const edit of [pair.edit, pair.undo]) {
+          const text = applyEdit(document.getText(), edit);
+          document = TextDocument.update(document, [rangeChange(document, edit)], document.version + 1);
+          assert.equal(document.getText(), text);
+          const what: string = `${name}: ${kind}, ${edit === pair.edit ? 'edited' : 'undone'}`;
+          const whole = checkDocument(parseDocument(text), { model: noarkModel });
+          parsed = parseDocument(text, parsed);
+          assert.deepEqual(checker.check(parsed), whole, what);
+          assert.deepEqual(diagnostics.diagnose(document).lsp, toLspDiagnostics(document, whole), what);
+        }
+      }
+      assert.ok(kinds >= 6, `${name}: only ${kinds} kinds of edit`);
+      if (name === 'errors') assert.ok(checker.check(parsed).length > reportedDiagnosticsLimit, 'more diagnostics than the editor is shown');
+      assert.equal(document.getText(), shape.text);
+    });
+  }
+});
+
+describe('diagnostics reported to the editor', () => {
+  const at = (start: number, severity: NoarkqDiagnostic['severity']): NoarkqDiagnostic => ({ code: 'noarkq.test', severity, start, end: start + 1, message: `${severity} at ${start}` });
+  const document = TextDocument.create('file:///many.noarkq', 'noarkq', 1, 'x'.repeat(3000));
+
+  it('are all of them up to the limit', () => {
+    const all = Array.from({ length: reportedDiagnosticsLimit }, (_, i) => at(i, i % 2 ? 'warning' : 'error'));
+    assert.equal(toLspDiagnostics(document, all).length, reportedDiagnosticsLimit);
+  });
+
+  it('past the limit, are the errors first, then the warnings, in document order, and a note saying how many more there are: 1,000 in all, as VS Code keeps', () => {
+    // 600 warnings, then 600 errors, then 10 hints: 999 places, all 600 errors and the first 399 warnings.
+    const all = [
+      ...Array.from({ length: 600 }, (_, i) => at(i, 'warning')),
+      ...Array.from({ length: 600 }, (_, i) => at(1000 + i, 'error')),
+      ...Array.from({ length: 10 }, (_, i) => at(2000 + i, 'hint')),
+    ];
+    const shown = toLspDiagnostics(document, all);
+    assert.equal(shown.length, reportedDiagnosticsLimit);
+    assert.deepEqual(
+      shown.slice(0, -1).map((d) => document.offsetAt(d.range.start)),
+      [...all.slice(0, 399), ...all.slice(600, 1200)].map((d) => d.start),
+    );
+    const note = shown[shown.length - 1];
+    assert.equal(note.code, 'noarkq.diagnostics-limit');
+    assert.equal(document.offsetAt(note.range.start), 399, 'at the first diagnostic left out');
+    assert.match(typeof note.message === 'string' ? note.message : '', /^211 more problems in this file are not shown: the editor is sent the first 999, errors first/);
   });
 });

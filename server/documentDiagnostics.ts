@@ -4,6 +4,7 @@
  * incremental checker, so an edit re-checks only the blocks it touches and the blocks that read
  * them. A result is kept per version and context, so a pull request for an unchanged document is
  * answered `unchanged` without checking anything.
+ * A file with more than 1,000 problems is sent 999 and a note (`toLspDiagnostics`).
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';

@@ -25,6 +25,7 @@ const exampleTests = readdirSync(join(examples, 'tests'))
 const notShowable: Record<string, string> = {
   'noarkq.internal-error': 'only a bug in noarkq raises it (core/document tests force it with a throwing model)',
   'noarkq.file-too-large': 'the language server gives it to a file past noarkq.maxFileSizeMB, instead of checking it (test/lsp/checkScheduling.test.ts)',
+  'noarkq.diagnostics-limit': 'the language server adds it to a file with more than 1,000 problems (server/documentDiagnostics.test.ts)',
   'noarkq.type-not-queryable': 'every type of the real model is queryable (core/query tests use a model that has one that is not)',
   'tx.invalid-json': 'in a document the JSON syntax errors are noarkq.invalid-json, and a body with syntax errors is not given to the transaction checker',
   'tx.not-a-transaction': 'in a document the body shape is noarkq.transaction-body-shape (the wrongShape block)',

@@ -17,6 +17,7 @@ import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { referencePathText } from './referenceScanner';
 import { usable } from './variableScope';
+import { canSuggest } from '../text/didYouMean';
 
 export type { DocumentCheckOptions } from './blockChecks';
 
@@ -56,10 +57,13 @@ interface Slot {
   entry: CachedBlock;
   /** The names whose block the key looked up. */
   reads: readonly string[];
-  /** The key holds every block name and the block's index (a name that names nothing). */
-  unresolved: boolean;
+  /** Names the block's references use that name nothing: their did-you-mean depends on the
+   * other block names. */
+  unresolved: readonly string[];
   /** The key holds the distance to a later block. */
   forward: boolean;
+  /** The suggestions tag its key holds ('' when none; see `dependencyKey`). */
+  suggestions: string;
 }
 
 /** What the last check saw. `slots[0]` is the preamble, `slots[i + 1]` is `doc.blocks[i]`. */
@@ -74,6 +78,7 @@ interface CheckState {
   /** The slots by what their key read, so an edit finds the keys it can change without
    * looking at every block. */
   readers: Map<string, Set<Slot>>;
+  /** The slots with names that name nothing. */
   unresolved: Set<Slot>;
   forward: Set<Slot>;
   /** The slots whose result has diagnostics: a clean document places nothing. */
@@ -102,6 +107,8 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
   const printIds = new Map<string, number>();
   const lastCheck = { checkedBlocks: 0, reusedBlocks: 0 };
   let state: CheckState | undefined;
+  let suggestionsTags = 0;
+  const newSuggestionsTag = (): string => String(++suggestionsTags);
 
   function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
     const steps = checkSteps(doc);
@@ -197,8 +204,6 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       blockNamed,
       preambleKey,
       preambleReferenceNames,
-      namesKey: undefined,
-      allBlockNames: scope.allBlockNames,
       environmentNames,
     };
     const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : doc.blocks[i - 1]);
@@ -213,7 +218,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
         if (set === undefined) readers.set(n, new Set([slot]));
         else set.add(slot);
       }
-      if (slot.unresolved) unresolved.add(slot);
+      if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
       if (slot.entry.diagnostics.length > 0) withDiagnostics.add(slot);
     };
@@ -242,9 +247,17 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     const changed: Slot[] = [];
     for (let i = same; i < changedEnd; i++) {
       const block = blockAt(i);
-      const derived = dependencyKey(dependencies, block);
+      let suggestions = '';
+      const derived = dependencyKey(dependencies, block, () => (suggestions = newSuggestionsTag()));
       const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key);
-      const slot: Slot = { parsed: block.parsed, entry: reused?.entry ?? computeEntry(scope, block, derived.key), reads: derived.reads, unresolved: derived.unresolved, forward: derived.forward };
+      const slot: Slot = {
+        parsed: block.parsed,
+        entry: reused?.entry ?? computeEntry(scope, block, derived.key),
+        reads: derived.reads,
+        unresolved: derived.unresolved,
+        forward: derived.forward,
+        suggestions,
+      };
       changed.push(slot);
       progress.checked.push(slot);
       track(slot);
@@ -254,22 +267,21 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
-      const indexShift = count - oldCount;
-      const concerned = new Set<Slot>();
+        const concerned = new Set<Slot>();
       for (const n of affected) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
-      if (namesChanged || indexShift !== 0) for (const s of unresolved) concerned.add(s);
+      if (namesChanged) for (const s of unresolved) concerned.add(s);
       for (const s of forward) concerned.add(s);
       const positions = positionsOf(slots, concerned);
       for (const slot of concerned) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
-        const rekey =
-          (slot.unresolved && (namesChanged || (indexShift !== 0 && i >= changedEnd))) ||
-          (slot.forward && i < same) ||
-          slot.reads.some((n) => affected.has(n));
+        const newSuggestions = namesChanged && suggestionsMayChange(slot.unresolved, affected);
+        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => affected.has(n));
         if (!rekey) continue;
         const block = blockAt(i);
-        const derived = dependencyKey(dependencies, block);
+        let suggestions = slot.suggestions;
+        const derived = dependencyKey(dependencies, block, () => (newSuggestions || suggestions === '' ? (suggestions = newSuggestionsTag()) : suggestions));
+        slot.suggestions = derived.unresolved.length > 0 ? suggestions : '';
         untrack(slot);
         if (derived.key !== slot.entry.key) slot.entry = computeEntry(scope, block, derived.key);
         slot.reads = derived.reads;
@@ -283,8 +295,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
 
     const out: NoarkqDiagnostic[] = doc.diagnostics.slice();
     if (duplicateNames) checkBlockNames(doc, blockNamed, out);
-    const placing = [...positionsOf(slots, withDiagnostics)].sort((a, b) => a[1] - b[1]);
-    for (const [slot, i] of placing) {
+    const placeSlot = (slot: Slot, i: number): void => {
       const entry = slot.entry;
       const start = blockAt(i).start;
       if (entry.placedAt !== start) {
@@ -294,6 +305,12 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
         entry.placedAt = start;
       }
       for (const d of entry.placed) out.push(d);
+    };
+    // A few slots are found by look-up; many, by one pass in order.
+    if (withDiagnostics.size <= 16) {
+      for (const [slot, i] of [...positionsOf(slots, withDiagnostics)].sort((a, b) => a[1] - b[1])) placeSlot(slot, i);
+    } else {
+      for (let i = 0; i < slots.length; i++) if (slots[i].entry.diagnostics.length > 0) placeSlot(slots[i], i);
     }
     // A few sorted runs (syntax diagnostics, block names, then the blocks in order), which the
     // sort merges quickly.
@@ -410,17 +427,13 @@ interface DependencyContext {
   preambleKey: string;
   /** Names that the file variables' `{{references}}` use: a `{{variable}}` may lead to them. */
   preambleReferenceNames: readonly string[];
-  /** Every block name in order, as one string: what did-you-mean on an unknown name looks at
-   * (built on first use). */
-  namesKey: string | undefined;
-  allBlockNames(): readonly string[];
   environmentNames: ReadonlySet<string>;
 }
 
 interface DerivedKey {
   key: string;
   reads: readonly string[];
-  unresolved: boolean;
+  unresolved: readonly string[];
   forward: boolean;
 }
 
@@ -431,16 +444,17 @@ interface DerivedKey {
  * - for each name the block's references use (and, for a `{{variable}}`, the names the file
  *   variables' references use): which block has it (its parse decides the response shape) and
  *   where it sits relative to this block (order checks, and where "block x" points);
- * - for a name that names nothing the block's diagnostic suggests a block from: every block
- *   name and this block's position, which is what the suggestion is drawn from.
+ * - for names that name nothing, whose diagnostics suggest a block name from the others:
+ *   `suggestions`, a tag the caller keeps while no block name it could suggest came or went
+ *   (see `suggestionsMayChange`), and replaces when one did.
  */
-function dependencyKey(ctx: DependencyContext, block: DocumentBlock): DerivedKey {
+function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions: () => string): DerivedKey {
   const refs = block.parsed.references;
   let key = block.index < 0 ? '' : ctx.preambleKey;
-  if (refs.length === 0) return { key, reads: noNames, unresolved: false, forward: false };
+  if (refs.length === 0) return { key, reads: noNames, unresolved: noNames, forward: false };
   const reads: string[] = [];
   const seen = { forward: false };
-  let unresolved = false;
+  let unresolved: string[] | undefined;
   let readsVariable = false;
   for (const r of refs) {
     const needsBlock = r.segments.length > 0;
@@ -448,7 +462,7 @@ function dependencyKey(ctx: DependencyContext, block: DocumentBlock): DerivedKey
     reads.push(r.name);
     const part = nameKey(ctx, block, r.name, seen);
     if (part !== undefined) key += part;
-    else if (needsBlock || !isVariable(ctx, block, r.name)) unresolved = true;
+    else if (needsBlock || !isVariable(ctx, block, r.name)) (unresolved ??= []).push(r.name);
   }
   if (readsVariable) {
     for (const name of ctx.preambleReferenceNames) {
@@ -457,8 +471,18 @@ function dependencyKey(ctx: DependencyContext, block: DocumentBlock): DerivedKey
       if (part !== undefined) key += part;
     }
   }
-  if (unresolved) key += `|i${block.index}|${(ctx.namesKey ??= ctx.allBlockNames().join('\n'))}`;
-  return { key, reads, unresolved, forward: seen.forward };
+  if (unresolved !== undefined) key += `|?${suggestions()}`;
+  return { key, reads, unresolved: unresolved ?? noNames, forward: seen.forward };
+}
+
+/**
+ * Whether a block whose references use the names `unresolved` (names no block has) can suggest
+ * differently now that blocks of the names `affected` came, went or moved: only a name that
+ * did-you-mean could pick for one of them can change what it picks.
+ */
+function suggestionsMayChange(unresolved: readonly string[], affected: ReadonlySet<string>): boolean {
+  for (const name of unresolved) for (const other of affected) if (canSuggest(name, other)) return true;
+  return false;
 }
 
 /** `|name:<where>:<answer>` for a name that a block has, undefined when none has it. A later

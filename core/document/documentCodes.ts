@@ -54,6 +54,7 @@ export const DocumentCodes = {
   retryWithoutExpect: 'noarkq.retry-without-expect',
   internalError: 'noarkq.internal-error',
   fileTooLarge: 'noarkq.file-too-large',
+  diagnosticsLimit: 'noarkq.diagnostics-limit',
 } as const;
 
 export type DocumentCode = (typeof DocumentCodes)[keyof typeof DocumentCodes];
@@ -111,4 +112,5 @@ export const documentDiagnosticCodes: readonly DiagnosticCodeInfo[] = [
   { code: DocumentCodes.retryWithoutExpect, severity: 'warning', description: '`RETRY` in a block without `EXPECT` lines: there is nothing to wait for, so it never retries.' },
   { code: DocumentCodes.internalError, severity: 'error', description: 'noarkq failed while analysing a block; the rest of the file is still checked. Please report it.' },
   { code: DocumentCodes.fileTooLarge, severity: 'warning', description: 'The file is larger than the language server\'s size limit (the `noarkq.maxFileSizeMB` setting, 20 MB by default): it is not parsed or checked, and the editor offers only its outline and folding.' },
+  { code: DocumentCodes.diagnosticsLimit, severity: 'information', description: 'The language server sends the editor 999 of a file\'s problems when it has more than 1,000 (errors first, as VS Code keeps them), and this note at the first one left out saying how many more `noarkq check` lists.' },
 ];

@@ -216,8 +216,9 @@ describe('document diagnostics, one row per case', () => {
 
   it('has a row for every code in documentDiagnosticCodes, and only such codes', () => {
     // The file check reads the disk, so cli/uploadFiles.test.ts covers it, not a row here; the
-    // size limit is the language server's, covered by test/lsp/checkScheduling.test.ts.
-    const elsewhere: readonly string[] = [DocumentCodes.uploadFileMissing, DocumentCodes.fileTooLarge];
+    // size limit and the limit note are the language server's (test/lsp/checkScheduling.test.ts,
+    // core/features/lspDiagnostics.test.ts).
+    const elsewhere: readonly string[] = [DocumentCodes.uploadFileMissing, DocumentCodes.fileTooLarge, DocumentCodes.diagnosticsLimit];
     const listed = new Set(documentDiagnosticCodes.map((c) => c.code).filter((c) => !elsewhere.includes(c)));
     const covered = new Set(rows.map((r) => r.code));
     assert.deepEqual([...listed].filter((c) => !covered.has(c)), []);

@@ -56,13 +56,17 @@ function resolve(
   }
   const block = scope.blockNamed(name);
   if (!block) {
-    const suggestions = suggest(name, [...(segments.length === 0 ? variableNames(scope, fromBlock) : []), ...blockNames(scope.doc)]);
+    let suggestions: string[] | undefined;
     return {
       problem: {
         kind: 'unknown-name',
         segmentIndex: -1,
         message: segments.length === 0 ? `\`${name}\` is neither a variable nor a block.` : `No block is named \`${name}\`.`,
-        suggestions,
+        // Worked out when asked: most callers only want to know that the name is unknown, and
+        // the suggestion looks at every block name.
+        get suggestions(): string[] {
+          return (suggestions ??= suggest(name, [...(segments.length === 0 ? variableNames(scope, fromBlock) : []), ...blockNames(scope.doc)]));
+        },
       },
     };
   }

@@ -55,17 +55,21 @@ describe('toLspDiagnostics', () => {
     const messageOf = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
     assert.deepEqual(toLspDiagnostics(many, diagnostics, 12).map(lineOf), severities.map((_, i) => i), 'all of them when they fit');
 
-    // Five errors and five warnings: the errors, then the first two warnings, in document order.
-    const capped = toLspDiagnostics(many, diagnostics, 7);
+    assert.equal(toLspDiagnostics(many, diagnostics, 11).length, 11, 'one place for the note');
+
+    // Five errors and five warnings: the errors, then the first two warnings, in document order,
+    // and the note: no more than the limit in all.
+    const capped = toLspDiagnostics(many, diagnostics, 8);
     assert.deepEqual(capped.slice(0, 7).map(lineOf), [0, 1, 3, 4, 5, 8, 10]);
     assert.equal(capped.length, 8);
     const note = capped[7];
     assert.equal(note.severity, DiagnosticSeverity.Information);
+    assert.equal(note.code, 'noarkq.diagnostics-limit');
     assert.equal(lineOf(note), 2, 'the note is where the first left-out diagnostic is');
     assert.match(messageOf(note), /^5 more problems in this file are not shown: the editor is sent the first 7, errors first\./);
     assert.match(messageOf(note), /`noarkq check` lists them all/);
 
-    const fewer = toLspDiagnostics(many, diagnostics, 3);
+    const fewer = toLspDiagnostics(many, diagnostics, 4);
     assert.deepEqual(fewer.slice(0, 3).map(lineOf), [1, 3, 5], 'the first errors');
     assert.match(messageOf(fewer[3]), /^9 more problems in this file are not shown \(2 errors\)/);
   });

@@ -6,6 +6,7 @@
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLspDiagnostic, toLspRange, type NoarkqDiagnostic, type Severity } from '../diagnostics';
+import { DocumentCodes } from '../document/documentCodes';
 
 export interface FixEditData {
   range: Range;
@@ -24,18 +25,21 @@ export interface DiagnosticData {
 }
 
 /**
- * How many diagnostics the editor is sent for one document. A file with more (a generated file
- * gone wrong, copies of a broken one) gains nothing from the rest: nobody reads the ten-thousandth
- * problem before fixing the first, and sending them all costs the server and the editor time and
- * memory in proportion (hundreds of MB for a 10 MB file). `noarkq check` lists every one.
+ * How many diagnostics the editor is sent for one document, the note on the rest included. A file
+ * with more (a generated file gone wrong, copies of a broken one) gains nothing from the rest:
+ * nobody reads the ten-thousandth problem before fixing the first, and sending them all costs the
+ * server and the editor time and memory in proportion (hundreds of MB for a 10 MB file, and every
+ * edit converting them again). VS Code keeps 1,000 of a file's diagnostics from an extension,
+ * chosen the same way. `noarkq check` lists every one.
  */
 export const reportedDiagnosticsLimit = 1_000;
 
-/** The diagnostics as the editor is sent them: at most `limit`, errors before warnings before
- * the rest and each kind in document order, then one note on what was left out and where it
- * starts. `diagnostics` are in document order, as the checker gives them. */
+/** The diagnostics as the editor is sent them: all when they are at most `limit`; otherwise
+ * `limit - 1` of them, errors before warnings before the rest and each kind in document order,
+ * then one note on what was left out and where it starts. `diagnostics` are in document order,
+ * as the checker gives them. */
 export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[], limit = reportedDiagnosticsLimit): Diagnostic[] {
-  const shown = diagnostics.length > limit ? mostSevere(diagnostics, limit) : diagnostics;
+  const shown = diagnostics.length > limit ? mostSevere(diagnostics, limit - 1) : diagnostics;
   const lsp = shown.map((d) => toLspDiagnosticWithFixes(document, d));
   if (shown.length < diagnostics.length) lsp.push(leftOutNote(document, diagnostics, shown));
   return lsp;
@@ -84,7 +88,7 @@ function leftOutNote(document: TextDocument, all: readonly NoarkqDiagnostic[], s
     `${count(left.length, 'more problem')} in this file ${left.length === 1 ? 'is' : 'are'} not shown` +
     (errors > 0 ? ` (${count(errors, 'error')})` : '') +
     `: the editor is sent the first ${shown.length.toLocaleString('en-US')}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
-  return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, undefined, 'noarkq');
+  return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, DocumentCodes.diagnosticsLimit, 'noarkq');
 }
 
 /** The fixes in a diagnostic's `data`, when it is ours and well-formed (it came over the wire). */

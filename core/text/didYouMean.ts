@@ -1,13 +1,15 @@
 /** Suggestions for misspelt names: the closest candidate by edit distance, case-insensitively. */
 
-/** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). With
- * `limit`, any distance above it comes back as `limit + 1`, found as soon as a row shows it. */
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). With a
+ * `limit`, a distance above it is only known to be above it: the rows stop once no cell left
+ * can come back down to it.
+ */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   const n = a.length;
   const m = b.length;
-  if (n === 0) return Math.min(m, limit + 1);
-  if (m === 0) return Math.min(n, limit + 1);
-  if (Math.abs(n - m) > limit) return limit + 1;
+  if (n === 0) return m;
+  if (m === 0) return n;
   let prev2 = new Array<number>(m + 1).fill(0);
   let prev = Array.from({ length: m + 1 }, (_, j) => j);
   let cur = new Array<number>(m + 1).fill(0);
@@ -16,19 +18,18 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     cur[0] = i;
     let rowMin = i;
     for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, prev2[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    // No row is below the smaller of the row above it and one more than the row above that
-    // (a transposition reaches back two rows): two rows in a row above the limit decide it.
-    if (rowMin > limit && prevMin > limit) return limit + 1;
+    // Every later cell comes from this row, or from the one before through a transposition (+1).
+    if (Math.min(rowMin, prevMin + 1) > limit) return limit + 1;
     prevMin = rowMin;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return Math.min(prev[m], limit + 1);
+  return prev[m];
 }
 
 /**
@@ -38,21 +39,40 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
  */
 export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
   const lower = name.toLowerCase();
-  const allowed = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+  const allowed = allowedDistance(name);
   let best: string | undefined;
-  let bestDistance = allowed + 1;
+  let bestDistance = Infinity;
   for (const c of candidates) {
+    // Lower-cased first: a few letters change length with their case.
     const other = c.toLowerCase();
     if (other === lower) return c;
-    // A candidate whose length differs by more than the allowed distance cannot be close
-    // enough: skipped without measuring, which keeps a look through thousands of names cheap.
+    // Farther than allowed by length alone: never the answer.
     if (Math.abs(other.length - lower.length) > allowed) continue;
-    // Only a candidate closer than the best so far can replace it.
-    const d = editDistance(lower, other, bestDistance - 1);
-    if (d < bestDistance) {
+    // Only a candidate within the allowed distance and nearer than the best so far can be the
+    // answer (a farther best would be no answer at all).
+    const d = editDistance(lower, other, Math.min(allowed, bestDistance - 1));
+    if (d < bestDistance && d <= allowed) {
       best = c;
       bestDistance = d;
     }
   }
-  return best;
+  return bestDistance <= allowed ? best : undefined;
+}
+
+function allowedDistance(name: string): number {
+  return Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+}
+
+/**
+ * Whether `didYouMean(name, ...)` can pick `candidate` from any list: a case-only difference or
+ * a distance within what is allowed. A candidate that cannot is never the answer and never
+ * changes it, so adding or removing it changes no suggestion for `name`.
+ */
+export function canSuggest(name: string, candidate: string): boolean {
+  const allowed = allowedDistance(name);
+  const a = name.toLowerCase();
+  const b = candidate.toLowerCase();
+  // The distance is at least the difference in length.
+  if (Math.abs(a.length - b.length) > allowed) return false;
+  return editDistance(a, b, allowed) <= allowed;
 }

@@ -2,7 +2,7 @@
  * The shapes of `.noarkq` file the scaling benchmarks check, sized by bytes (UTF-8, as the file
  * would be on disk):
  *
- * - `uniqueNamesFile`: the integration flow of the edit-latency benchmark (`generateNoarkqFile`),
+ * - `uniqueNamesFile`: the integration flow of the edit-latency benchmark (`flowFile`),
  *   every block name unique, every block clean;
  * - `brokenCopiesFile`: copies of `examples/broken.noarkq` one after another, so a file full of
  *   errors: every block name taken again by each copy, unknown fields, broken JSON, bad requests.
@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateNoarkqFile } from './editLatency.bench';
+import { flowFile } from './editLatencyShapes';
 
 export type FileShape = 'unique' | 'broken';
 
@@ -28,11 +28,11 @@ export function uniqueNamesFile(bytes: number): string {
   // Blocks grow a little as their numbers get longer: estimate the count from a sample, then
   // correct it once by what the estimate gave, and add blocks until the size is reached.
   const sample = 500;
-  let blocks = Math.max(1, Math.ceil((bytes / Buffer.byteLength(generateNoarkqFile(sample))) * sample));
-  let text = generateNoarkqFile(blocks);
+  let blocks = Math.max(1, Math.ceil((bytes / Buffer.byteLength(flowFile(sample))) * sample));
+  let text = flowFile(blocks);
   blocks = Math.max(1, Math.ceil((blocks * bytes) / Buffer.byteLength(text)));
-  text = generateNoarkqFile(blocks);
-  while (Buffer.byteLength(text) < bytes) text = generateNoarkqFile((blocks += Math.max(1, Math.ceil(blocks / 1000))));
+  text = flowFile(blocks);
+  while (Buffer.byteLength(text) < bytes) text = flowFile((blocks += Math.max(1, Math.ceil(blocks / 1000))));
   return text;
 }
 

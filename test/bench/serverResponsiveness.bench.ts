@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { LspTestClient } from '../lsp/lspTestClient';
 import type { BenchResult } from './benchResult';
-import { generateNoarkqFile } from './editLatency.bench';
+import { flowFile } from './editLatencyShapes';
 
 const TARGET_MS = 50;
 const BYTES = 10_000_000;
@@ -20,8 +20,8 @@ const IDLE_SAMPLES = 200;
 
 /** The integration flow of the edit-latency bench, repeated to about `bytes`. */
 function generateBySize(bytes: number): string {
-  const sample = generateNoarkqFile(2_000);
-  return generateNoarkqFile(Math.ceil((bytes / sample.length) * 2_000));
+  const sample = flowFile(2_000);
+  return flowFile(Math.ceil((bytes / sample.length) * 2_000));
 }
 
 interface Site {
@@ -76,7 +76,7 @@ export async function benchServerResponsiveness(): Promise<BenchResult> {
   try {
     // Warm the server's code on a small file first: the first request of a fresh process pays
     // for loading and compiling the features, which is not what this measures.
-    await client.open('file:///bench/small.noarkq', generateNoarkqFile(50));
+    await client.open('file:///bench/small.noarkq', flowFile(50));
     await client.pullItems('file:///bench/small.noarkq');
     for (const site of sites.slice(0, 4)) await client.request(site.method, { textDocument: { uri: 'file:///bench/small.noarkq' }, position: { line: 10, character: 5 } });
 

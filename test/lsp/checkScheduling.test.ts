@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ResponseError, type DocumentSymbol, type Hover, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { generateNoarkqFile } from '../bench/editLatency.bench';
+import { flowFile } from '../bench/editLatencyShapes';
 import { CancellationTokenSource, LspTestClient, positionAt } from './lspTestClient';
 
 /** About 3 MB: its parse and check take the server a second or more. */
-const big = generateNoarkqFile(10_000);
+const big = flowFile(10_000);
 const whereAt = big.indexOf('WHERE saksaar', big.indexOf('### findCase1000 '));
 const referenceAt = big.indexOf('{{findCase1000', whereAt) + 4;
 
@@ -148,7 +148,7 @@ describe('the size limit', { timeout: 60_000 }, () => {
 
   test('a file past it gets one warning at its top naming its size and the limit, an outline, and nothing else', async () => {
     const uri = 'file:///too-big.noarkq';
-    const text = generateNoarkqFile(60);
+    const text = flowFile(60);
     await client.open(uri, text);
     const items = await client.pullItems(uri);
     assert.equal(items.length, 1);
