@@ -31,7 +31,7 @@ const cacheFormat = 4;
 
 /** What the cached archive depends on: the generator, the storage it writes through, the full-text index. */
 function archiveKey(): string {
-  return archiveCacheKey(`format ${cacheFormat}`, ['sandbox/seed/largeArchive.ts', 'sandbox/seed/seedWriter.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/fieldSql.ts', 'sandbox/fulltext/fullTextIndexer.ts', 'sandbox/fulltext/fullTextEntries.ts', 'sandbox/fulltext/indexReach.ts']);
+  return archiveCacheKey(`format ${cacheFormat}`, ['sandbox/seed/largeArchive.ts', 'sandbox/seed/seedWriter.ts', 'sandbox/store/schema.sql.ts', 'sandbox/store/entityRanks.ts', 'sandbox/store/fieldSql.ts', 'sandbox/fulltext/fullTextIndexer.ts', 'sandbox/fulltext/fullTextEntries.ts', 'sandbox/fulltext/indexReach.ts']);
 }
 
 /** The folder of a generated archive, generating it on the first run. */
