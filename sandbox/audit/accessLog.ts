@@ -4,10 +4,10 @@
  *
  * The rows are written after the answer, not before it: a read is taken down (its time, account
  * and entities) when the query has its results, queued, and the queue is written with one INSERT
- * once the answers of that turn of the event loop are out, so a burst of queries costs one write
- * and one commit instead of one each, in the order the reads were taken. Whoever reads the log
- * writes the queue first (`flushAccessLog`), and so does the module's close, so no read is
- * missing from the log; a killed process loses the reads of its last few milliseconds.
+ * `accessLogDelayMs` later, so the queries of that time (a test suite sends hundreds a second)
+ * cost one write and one commit instead of one each, in the order the reads were taken. Whoever
+ * reads the log writes the queue first (`flushAccessLog`), and so does the module's close, so no
+ * read is missing from the log; a killed process loses the reads of its last moments.
  *
  * The table belongs to the log module. The query endpoint calls `recordReads` unconditionally, so
  * it records only where the log module created the table (its seed marks the database), and a
@@ -30,6 +30,9 @@ export const accessLogSchema: readonly string[] = [
   `CREATE INDEX IF NOT EXISTS access_log_uuid ON access_log (object_uuid)`,
 ];
 
+/** How long reads wait in the queue for others to be written with. */
+export const accessLogDelayMs = 20;
+
 /** Reads taken down and not yet written, per database whose log module is loaded. */
 class AccessLogQueue {
   private created: string[] = [];
@@ -38,7 +41,7 @@ class AccessLogQueue {
   private types: string[] = [];
   private uuids: string[] = [];
   private versions: string[] = [];
-  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
   /** The writes in progress, one after another. */
   private written: Promise<void> = Promise.resolve();
 
@@ -58,16 +61,13 @@ class AccessLogQueue {
       this.uuids.push(uuid);
       this.versions.push(e.version);
     }
-    if (this.created.length > 0 && !this.scheduled) {
-      this.scheduled = true;
-      // After the I/O of this turn: the answers that took these reads down are sent first.
-      setImmediate(() => void this.flush());
-    }
+    if (this.created.length > 0 && !this.timer) this.timer = setTimeout(() => void this.flush(), accessLogDelayMs);
   }
 
   /** Writes what is queued; resolves when it and every earlier write are done. */
   flush(): Promise<void> {
-    this.scheduled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.created.length > 0) {
       const rows = [this.created, this.userNames, this.userIds, this.types, this.uuids, this.versions];
       this.created = [];
