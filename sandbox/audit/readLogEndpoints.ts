@@ -12,6 +12,7 @@ import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import { zonedTimestamp } from '../store/fieldValues';
+import { flushAccessLog } from './accessLog';
 import { accessLogBodySchema, createdDateBound, defaultLogLimit, downloadLogBodySchema, SqlConditions } from './logRequests';
 
 /** `version` is a number here, unlike an entity's: the vendor documents `"version": number` and its
@@ -71,6 +72,8 @@ export function registerAccessLogEndpoint(router: Router, services: SandboxServi
       where.add((p) => `object_type = ANY(${p}::text[])`, types);
     }
     if (body.objectUUIDs !== undefined) where.add((p) => `object_uuid = ANY(${p}::text[])`, body.objectUUIDs);
+    // Reads answered a moment ago may still be queued.
+    await flushAccessLog(services.db);
     const { rows, hasMore } = await page<{ created_date: string; user_name: string; user_id: string; object_type: string; object_uuid: string; version: string }>(
       services,
       'SELECT created_date, user_name, user_id, object_type, object_uuid, version FROM access_log',

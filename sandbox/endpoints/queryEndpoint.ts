@@ -40,7 +40,7 @@ export function registerQueryEndpoint(router: Router, services: SandboxServices)
     const { rows } = await services.db.query<EntityRow>(compiled.sql, compiled.params);
     const page = rows.slice(0, limit);
     const results = await toResults(services.db, services.model, page, services.timeZone);
-    await recordReads(services, account, results);
+    recordReads(services, account, results);
     sendJson(res, 200, { hasMore: rows.length > limit, results } satisfies QueryResponseWire);
   });
 }

@@ -139,7 +139,7 @@ export function registerFullTextSearchEndpoint(router: Router, services: Sandbox
       expand: body.expand,
       publicUse: body.publicUse,
     }, services.timeZone);
-    await recordReads(services, account, expandedEntities(response));
+    recordReads(services, account, expandedEntities(response));
     sendJson(res, 200, response satisfies FullTextResponseWire);
   });
 }

@@ -20,6 +20,7 @@ import { fieldSql, fieldSqlKind } from './fieldSql';
 import { archiveDay, archiveTimeZone, timestampArchiveDate, type ArchiveDay } from '../../core/query/archiveDay';
 import { coerceScalar } from '../../core/scalarCoercion';
 import { formatTimestamp, normalizeTimestamp } from './fieldValues';
+import { deepOffsetFrom, deepPage } from './entityRanks';
 import { linkHop, type LinkHop } from './linkModel';
 
 export interface CompileSortItem {
@@ -43,6 +44,8 @@ export interface CompileQueryInput {
   publicUse: boolean;
   /** The archive's zone, in which a date means a whole day (the sandbox's option; Europe/Oslo by default). */
   timeZone?: string;
+  /** From this offset on, a listing in id order starts at its page through the entity counts (entityRanks.ts); tests lower it. */
+  deepOffsetFrom?: number;
 }
 
 export interface CompiledQuery {
@@ -333,23 +336,31 @@ class ExpressionCompiler {
 
 export function compileQuery(input: CompileQueryInput): CompiledQuery {
   const b = new SqlBuilder(input);
-  const where: string[] = [`e0.type = ANY(${b.param(b.root.concrete)})`];
+  const typesParam = b.param(b.root.concrete);
+  const where: string[] = [`e0.type = ANY(${typesParam})`];
   if (input.publicUse) where.push('NOT e0.screened');
   if (input.expression) where.push(new ExpressionCompiler(b, input.parameters, input.timeZone ?? archiveTimeZone).compile(input.expression));
   const orderBy: string[] = [];
   let hasId = false;
+  let idOrder: 'asc' | 'desc' | undefined = input.sort.length === 0 ? 'desc' : undefined;
   for (const item of input.sort) {
     if (item.path.alias || item.path.segments.length !== 1) throw new QueryCompileError('`sortOrder` can only name fields of the queried type.');
     const { field } = b.resolve(item.path);
     if (!field) throw new QueryCompileError('References cannot be sorted on.');
-    if (field.name === 'id') hasId = true;
+    if (field.name === 'id') {
+      hasId = true;
+      if (input.sort.length === 1) idOrder = item.order;
+    }
     orderBy.push(`${fieldSql('e0', field)} ${item.order === 'asc' ? 'ASC' : 'DESC'}`);
   }
   // The id breaks ties, so pages never overlap or skip.
   if (!hasId) orderBy.push('e0.id DESC');
-  const lines = ['SELECT e0.id, e0.type, e0.version, e0.fields FROM entity e0', ...b.joinsSql(), `WHERE ${where.join(' AND ')}`];
+  // A deep page of a whole listing in id order starts where the entity counts put it.
+  const deep = !input.expression && idOrder && !b.groupsRows && input.offset >= (input.deepOffsetFrom ?? deepOffsetFrom) ? deepPage(typesParam, input.offset, idOrder, input.publicUse, (v) => b.param(v)) : undefined;
+  if (deep) where.push(deep.idBound);
+  const lines = [...(deep ? [`WITH ${deep.cte}`] : []), 'SELECT e0.id, e0.type, e0.version, e0.fields FROM entity e0', ...b.joinsSql(), `WHERE ${where.join(' AND ')}`];
   if (b.groupsRows) lines.push('GROUP BY e0.id');
   lines.push(`ORDER BY ${orderBy.join(', ')}`);
-  lines.push(`LIMIT ${b.param(input.limit)} OFFSET ${b.param(input.offset)}`);
+  lines.push(`LIMIT ${b.param(input.limit)} OFFSET ${deep ? deep.offset : b.param(input.offset)}`);
   return { sql: lines.join('\n'), params: b.params };
 }

@@ -11,6 +11,7 @@
  * their own tables. Every statement is plain PostgreSQL, so a server database can run it too.
  */
 import type { NoarkModel } from '../../core/schema';
+import { entityRankStatements } from './entityRanks';
 import { fieldSql, indexedFields } from './fieldSql';
 
 export function coreSchemaStatements(model: NoarkModel): string[] {
@@ -83,6 +84,7 @@ export function coreSchemaStatements(model: NoarkModel): string[] {
       dokumentversjon_uuid text
     )`,
   ];
+  statements.push(...entityRankStatements());
   for (const field of indexedFields(model)) {
     statements.push(`CREATE INDEX IF NOT EXISTS entity_f_${field.name.toLowerCase()} ON entity (type, ${fieldSql('', field)})`);
   }

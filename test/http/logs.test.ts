@@ -322,3 +322,38 @@ test('download log: a row per download, filtered by Dokumentversjon uuid and use
   const bad = await env.sandbox.post('/logs/download-log', { dokumentversjonUUIDs: [uuid], limit: 500 }, { token: env.token });
   assert.equal(bad.status, 400);
 });
+
+test('access log: a burst of queries, one after another and side by side, is logged whole and in the order the reads were answered', async () => {
+  const reader = await env.sandbox.token('ordinary');
+  const targets = [env.structure.arkivdel, env.structure.saksmappe, env.structure.journalpost, ...env.structure.klasser].map(String);
+  const types = ['Arkivdel', 'Saksmappe', 'Journalpost', 'Klasse', 'Klasse', 'Klasse'];
+  // A time of its own (after the other tests' reads, within the tokens' hour), so that only this test's reads are counted.
+  env.sandbox.clock.advance(600);
+  const from = archiveTimestamp(env.sandbox.clock.now());
+  const expected: { objectUUID: string; createdDate: string }[] = [];
+  // One after another, each answer read before the next is sent: the queue is written between them or not at all.
+  for (let round = 0; round < 3; round++) {
+    for (const [i, id] of targets.entries()) {
+      env.sandbox.clock.advance(1);
+      const q = await env.sandbox.query(reader, { type: types[i], query: 'id = @id', parameters: { '@id': id } });
+      assert.equal(q.status, 200, q.text);
+      assert.equal(q.json.results.length, 1);
+      expected.push({ objectUUID: q.json.results[0].fields.uuid, createdDate: archiveTimestamp(env.sandbox.clock.now()) });
+    }
+  }
+  const sequential = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: from, limit: 100 });
+  assert.deepEqual(sequential.results.map((e) => ({ objectUUID: e.objectUUID, createdDate: e.createdDate })), expected);
+
+  // Side by side: every read is there once, whatever order the archive answered them in.
+  env.sandbox.clock.advance(60);
+  const burstFrom = archiveTimestamp(env.sandbox.clock.now());
+  const burst = await Promise.all(Array.from({ length: 40 }, (_, n) => env.sandbox.query(reader, { type: types[n % targets.length], query: 'id = @id', parameters: { '@id': targets[n % targets.length] } })));
+  const answered = burst.map((q) => {
+    assert.equal(q.status, 200, q.text);
+    return q.json.results[0].fields.uuid as string;
+  });
+  const logged = [
+    ...(await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: burstFrom, limit: 100 })).results,
+  ].map((e) => e.objectUUID);
+  assert.deepEqual([...logged].sort(), [...answered].sort());
+});
