@@ -10,7 +10,7 @@ import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-langua
 import { checkDocument, createDocumentChecker, parseDocument } from '../core/document';
 import { reportedDiagnosticsLimit, toLspDiagnostics } from '../core/features/lspDiagnostics';
 import { noarkModel } from '../core/schema';
-import { documentArb } from '../test/fuzz/noarkqArbitraries';
+import { documentArb, documentEditArb, editStart, type DocumentEdit } from '../test/fuzz/noarkqArbitraries';
 import { applyEdit, editKinds, makeShape, shapeNames, type TextEdit } from '../test/bench/editLatencyShapes';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { DocumentDiagnostics } from './documentDiagnostics';
@@ -19,38 +19,10 @@ import { ParseCache } from './parseCache';
 
 const uri = 'file:///edited.noarkq';
 
-/** Pieces that make, break and retarget blocks, names and references. */
-const insertions = [
-  '',
-  '\n',
-  '###',
-  '\n### letter\nUPLOAD ./a.pdf\n',
-  '\n### findCase\nQUERY Dokument\n',
-  '{{findCase.results[0].id}}',
-  '{{letter.id}}',
-  '{{caseId}}',
-  '\n@caseId = {{findCase.results[0].id}}\n',
-  'tittel',
-  '"',
-  'x',
-];
-
-interface Edit {
-  at: number;
-  remove: number;
-  text: string;
-}
-
-const editArb: fc.Arbitrary<Edit> = fc.record({
-  at: fc.nat(),
-  remove: fc.integer({ min: 0, max: 25 }),
-  text: fc.oneof(fc.constantFrom(...insertions), fc.string({ maxLength: 3 })),
-});
-
 /** An edit as the editor sends it: a range in the current version and its replacement. */
-function contentChange(document: TextDocument, edit: Edit): TextDocumentContentChangeEvent {
+function contentChange(document: TextDocument, edit: DocumentEdit): TextDocumentContentChangeEvent {
   const length = document.getText().length;
-  const start = length === 0 ? 0 : edit.at % (length + 1);
+  const start = editStart(length, edit);
   const end = Math.min(length, start + edit.remove);
   return { range: { start: document.positionAt(start), end: document.positionAt(end) }, text: edit.text };
 }
@@ -67,7 +39,7 @@ function rangeChange(document: TextDocument, edit: TextEdit): TextDocumentConten
 describe('server diagnostics over edits', () => {
   it('equal a fresh check after every version, with one or several changes per version', () => {
     fc.assert(
-      fc.property(documentArb, fc.array(fc.array(editArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (text, versions) => {
+      fc.property(documentArb, fc.array(fc.array(documentEditArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (text, versions) => {
         const contexts = new FeatureContextStore(noarkModel);
         const diagnostics = new DocumentDiagnostics(new ParseCache(), contexts);
         let document = TextDocument.create(uri, 'noarkq', 1, text);

@@ -11,7 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkDocument, createDocumentChecker, parseDocument } from '../../core/document';
 import { getCompletions } from '../../core/features/completion';
 import { noarkModel } from '../../core/schema';
-import { anyDocumentArb, repeatedDocumentArb } from './noarkqArbitraries';
+import { anyDocumentArb, applyDocumentEdit, documentEditArb, repeatedDocumentArb, type DocumentEdit } from './noarkqArbitraries';
 
 export type CostedWork = 'check' | 'completion' | 'incremental check';
 
@@ -22,24 +22,11 @@ export interface SlowestInput {
   input: string;
 }
 
-interface Edit {
-  at: number;
-  remove: number;
-  text: string;
-}
-
-const editArb: fc.Arbitrary<Edit> = fc.record({
-  at: fc.nat(),
-  remove: fc.integer({ min: 0, max: 30 }),
-  text: fc.oneof(fc.constantFrom('', ' ', '\n', '###', '\n### findCase\nQUERY Saksmappe\nWHERE tittel = @t\n', '{{findCase.results[0].id}}', '"', '{'), fc.string({ maxLength: 3 })),
-});
-
 const options = { model: noarkModel };
 
 /** Each piece of work as a function that sets itself up, then runs the timed part. */
-function work(text: string, cursor: number, edit: Edit): Record<CostedWork, () => () => void> {
-  const at = text.length === 0 ? 0 : edit.at % (text.length + 1);
-  const edited = text.slice(0, at) + edit.text + text.slice(at + edit.remove);
+function work(text: string, cursor: number, edit: DocumentEdit): Record<CostedWork, () => () => void> {
+  const edited = applyDocumentEdit(text, edit);
   return {
     check: () => () => void checkDocument(parseDocument(text), options),
     completion: () => {
@@ -81,11 +68,11 @@ function retimed(prepare: () => () => void): number {
  * the limit but its re-timing was not. It fails on an input whose work is over
  * `limitMs` even when re-timed; fast-check then shrinks the input, timing each smaller one.
  */
-export function costStaysBounded(limitMs: number): { property: fc.IProperty<[string, number, Edit]>; slowest: () => SlowestInput | undefined; cleared: () => number } {
+export function costStaysBounded(limitMs: number): { property: fc.IProperty<[string, number, DocumentEdit]>; slowest: () => SlowestInput | undefined; cleared: () => number } {
   let slowest: SlowestInput | undefined;
   let cleared = 0;
   const inputArb = fc.oneof({ weight: 3, arbitrary: anyDocumentArb }, { weight: 1, arbitrary: repeatedDocumentArb });
-  const property = fc.property(inputArb, fc.nat(), editArb, (text, cursor, edit) => {
+  const property = fc.property(inputArb, fc.nat(), documentEditArb, (text, cursor, edit) => {
     for (const [name, prepare] of Object.entries(work(text, cursor, edit)) as Array<[CostedWork, () => () => void]>) {
       let ms = timed(prepare);
       if (ms > limitMs) {

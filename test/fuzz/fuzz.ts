@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { parseArgs } from 'node:util';
 import { costStaysBounded } from './costBound';
 import { allProperties, type NamedProperty } from './noarkqProperties';
+import type { DocumentEdit } from './noarkqArbitraries';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +29,7 @@ const seed = values.seed === undefined ? Date.now() ^ (Math.random() * 0x7ffffff
 const cost = costStaysBounded(limitMs);
 const costProperty: NamedProperty = {
   name: 'costStaysBounded',
-  check: (params) => fc.check(cost.property, params as fc.Parameters<[string, number, { at: number; remove: number; text: string }]>) as fc.RunDetails<unknown>,
+  check: (params) => fc.check(cost.property, params as fc.Parameters<[string, number, DocumentEdit]>) as fc.RunDetails<unknown>,
 };
 const properties = [...allProperties, costProperty];
 const selected = properties.filter((p) => !values.property || p.name === values.property);

@@ -170,3 +170,53 @@ export const anyExpressionArb: fc.Arbitrary<string> = fc.oneof(
 export const repeatedDocumentArb: fc.Arbitrary<string> = fc
   .tuple(documentArb, fc.integer({ min: 2, max: 40 }), fc.array(mutationArb, { maxLength: 3 }))
   .map(([doc, times, mutations]) => mutations.reduce(applyMutation, Array.from({ length: times }, () => doc).join('\n')));
+
+/** One edit: delete `remove` characters at `at` (wrapped into the text) and insert `text`. */
+export interface DocumentEdit {
+  at: number;
+  remove: number;
+  text: string;
+}
+
+/** Pieces that make, break and retarget blocks and references, so that edits move, rename and
+ * re-type the blocks other blocks read. */
+const editPieces: readonly string[] = [
+  '',
+  '\n',
+  ' ',
+  '###',
+  '\n### letter\nUPLOAD ./a.pdf\n',
+  '\n### findCase\nQUERY Dokument\n',
+  '\n### dl\nDOWNLOAD 1\n',
+  '\nDOWNLOAD {{findCase.results[0].id}}\n',
+  '{{letter.id}}',
+  '{{findCase.results[0].id}}',
+  '{{findCase.results[0].idd}}',
+  '{{register.saved.jp.id}}',
+  '{{dl}}',
+  '{{caseId}}',
+  '\n@caseId = {{findCase.results[0].id}}\n',
+  'findCase',
+  'tittel',
+  '.id',
+  '[0]',
+  '"',
+  '{',
+  'Journalpost',
+];
+
+export const documentEditArb: fc.Arbitrary<DocumentEdit> = fc.record({
+  at: fc.nat(),
+  remove: fc.integer({ min: 0, max: 30 }),
+  text: fc.oneof(fc.constantFrom(...editPieces), fc.string({ maxLength: 3 })),
+});
+
+/** Where `edit` starts in a text of `length` characters. */
+export function editStart(length: number, edit: DocumentEdit): number {
+  return length === 0 ? 0 : edit.at % (length + 1);
+}
+
+export function applyDocumentEdit(text: string, edit: DocumentEdit): string {
+  const at = editStart(text.length, edit);
+  return text.slice(0, at) + edit.text + text.slice(at + edit.remove);
+}
