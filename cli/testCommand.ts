@@ -15,7 +15,7 @@ import { expandInputs, type InputFile } from './fileExpansion';
 import { formatNames, writeTestReports } from './testReports/writeReports';
 import type { Connect, RunIo } from './runCommand';
 import { colourStyle, plainStyle } from './runReport';
-import { parseTestArguments, testExitCodes, testUsage, type TestArguments } from './testArguments';
+import { parseTestArguments, testExitCodes, testUsage } from './testArguments';
 import { formatFileResult, formatTestSummary, plural } from './testTerminalReport';
 
 export async function runTest(argv: readonly string[], io: RunIo, model: NoarkModel, connect: Connect): Promise<number> {
@@ -39,19 +39,25 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   const reportOptions = { style, width: io.columns, model, verbose: args.verbose };
   const startedAt = Date.now();
 
-  // Files that cannot run are told at once, and no archive is started for a run of only those.
-  const texts = new Map<InputFile, { text: string; document: NoarkqDocument; clean: boolean }>();
+  // Files that cannot be read are told at once. Files are checked in order until one can run:
+  // a run of files that all have errors starts no archive. The rest are checked as their turn
+  // comes, while the archive answers the files before them.
+  const texts = new Map<InputFile, { text: string; document?: NoarkqDocument; clean?: boolean }>();
   const results = new Map<InputFile, FileTestResult>();
   const refusals = new Map<InputFile, FileTestResult>();
   for (const file of files) {
-    const read = readText(file, args, model);
-    if ('status' in read) results.set(file, read);
-    else {
-      texts.set(file, { text: read.text, document: read.document, clean: read.refusal === undefined });
-      if (read.refusal) refusals.set(file, read.refusal);
-    }
+    const read = readText(file);
+    if (typeof read === 'string') texts.set(file, { text: read });
+    else results.set(file, read);
   }
   for (const result of results.values()) io.out(formatFileResult(result, reportOptions));
+  for (const [file, entry] of texts) {
+    const { document, refusal } = prepareFile({ text: entry.text, absolutePath: file.absolute, display: file.display }, model, args.variables, '');
+    entry.document = document;
+    entry.clean = refusal === undefined;
+    if (refusal) refusals.set(file, refusal);
+    else break;
+  }
   // Without the environment's variables a file may look worse than it is: it is refused for good
   // only by the check that has them. When every file is refused even so, no archive is started.
   if (texts.size > 0 && refusals.size === texts.size) {
@@ -80,14 +86,15 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
       concurrency = Math.min(args.jobs, texts.size);
       io.err(style.dim(`Testing ${plural(texts.size, 'file')} against ${connection.environment.name}${connection.environment.protected ? ' (protected)' : ''}, ${concurrency} at a time\n`));
       const queue = [...texts.entries()];
-      // Checked above with the values of --var; the environment's own values may change what a
-      // check finds, and only then is a file checked again.
+      // A file checked above was checked with the values of --var; the environment's own values
+      // may change what a check finds, and only then is it checked again. The others are checked
+      // by their run.
       const recheck = Object.keys(connection.environment.variables).length > 0;
       const worker = async (): Promise<void> => {
         for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
           const [file, { text, document, clean }] = next;
           const result = await runFileTests(
-            { text, absolutePath: file.absolute, display: file.display, ...(clean && !recheck ? { checked: document } : {}) },
+            { text, absolutePath: file.absolute, display: file.display, ...(document && clean && !recheck ? { checked: document } : {}) },
             {
               client: connection.client,
               environment: connection.environment,
@@ -123,18 +130,15 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   return reports.errors.length > 0 ? testExitCodes.trouble : exitCodeOf(run, cancelled);
 }
 
-/** The file's text; or, when it cannot run even before the environment is known, why not. */
-function readText(file: InputFile, args: TestArguments, model: NoarkModel): { text: string; document: NoarkqDocument; refusal: FileTestResult | undefined } | FileTestResult {
-  let text: string;
+/** The file's text, or why it cannot be read. */
+function readText(file: InputFile): string | FileTestResult {
   try {
-    text = readFileSync(file.absolute, 'utf8');
+    return readFileSync(file.absolute, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = `cannot be read: ${code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`;
     return fileResult({ display: file.display, absolutePath: file.absolute }, '', 'unreadable', { unreadable: reason });
   }
-  const { document, refusal } = prepareFile({ text, absolutePath: file.absolute, display: file.display }, model, args.variables, '');
-  return { text, document, refusal };
 }
 
 /** The first that applies: usage or connection trouble, an unknown outcome, file errors, a failure. */
