@@ -157,6 +157,42 @@ describe('semantic tokens', () => {
     const data = getSemanticTokens(document, parsed, { model: noarkModel }, { start: { line: 1, character: 0 }, end: { line: 1, character: 12 } }).data;
     assert.deepEqual(decode(text, data), ['WHERE keyword', 'tittel property']);
   });
+
+  it('a range request gives what the full tokens give in the range, though it looks only at the blocks there', () => {
+    const text = [
+      '@t = "x"',
+      '### findCase',
+      'QUERY Saksmappe',
+      'WHERE tittel = @t',
+      '### register',
+      'TRANSACTION',
+      '[{"action": "save", "type": "Journalpost", "id": "jp", "fields": {"tittel": "T"}},',
+      ' {"action": "link", "type": "Journalpost", "id": "jp", "ref": "refMappe", "linkToId": "{{findCase.results[0].id}}"}]',
+      '### letter',
+      'UPLOAD ./a.pdf',
+      'EXPECT status = 200',
+      '### again',
+      'DOWNLOAD {{letter.id}}',
+    ].join('\n');
+    const { document, parsed } = documentOf(text);
+    const context = { model: noarkModel };
+    const lines = text.split('\n').length;
+    const full = decode(text, getSemanticTokens(document, parsed, context).data);
+    const tokenLines = (data: number[]): number[] => {
+      const out: number[] = [];
+      let line = 0;
+      for (let i = 0; i < data.length; i += 5) out.push((line += data[i]));
+      return out;
+    };
+    const fullLines = tokenLines(getSemanticTokens(document, parsed, context).data);
+    for (let start = 0; start < lines; start++) {
+      for (let end = start; end <= lines; end++) {
+        const range = { start: { line: start, character: 0 }, end: { line: end, character: 0 } };
+        const expected = full.filter((_, i) => fullLines[i] >= start && fullLines[i] < end);
+        assert.deepEqual(decode(text, getSemanticTokens(document, parsed, context, range).data), expected, `lines ${start}-${end}`);
+      }
+    }
+  });
 });
 
 describe('token encoding', () => {

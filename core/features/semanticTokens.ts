@@ -7,7 +7,7 @@
 import type { Range, SemanticTokens } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../diagnostics';
-import { allBlocks, type DocumentBlock, type NoarkqDocument, type ParsedBlock } from '../document';
+import { allBlocks, blockAt, type DocumentBlock, type NoarkqDocument, type ParsedBlock } from '../document';
 import type { NoarkModel } from '../schema/types';
 import { comparisonOperatorSpan, logicalOperatorSpans, type Bound, type Expression, type Path, type QueryRequest } from '../query';
 import type { FeatureContext } from './featureContext';
@@ -23,20 +23,24 @@ export interface SemanticToken extends Span {
 }
 
 export function getSemanticTokens(document: TextDocument, parsed: NoarkqDocument, context: FeatureContext, range?: Range): SemanticTokens {
-  let tokens = collectSemanticTokens(parsed, context);
-  if (range) {
-    const from = document.offsetAt(range.start);
-    const to = document.offsetAt(range.end);
-    tokens = tokens.filter((t) => t.end > from && t.start < to);
-  }
+  if (!range) return { data: encodeTokens(document, collectSemanticTokens(parsed, context)) };
+  const from = document.offsetAt(range.start);
+  const to = document.offsetAt(range.end);
+  // Only the blocks the range touches: an editor asks for the visible lines of a big file.
+  const tokens = collectSemanticTokens(parsed, context, { from, to }).filter((t) => t.end > from && t.start < to);
   return { data: encodeTokens(document, tokens) };
 }
 
-/** Every token, in document offsets, sorted and without overlaps. */
-export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureContext): SemanticToken[] {
+/** Every token (or those of the blocks that overlap `within`), in document offsets, sorted and
+ * without overlaps. */
+export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureContext, within?: { from: number; to: number }): SemanticToken[] {
   const tokens: SemanticToken[] = [];
   const index = symbolIndex(parsed);
-  for (const block of allBlocks(parsed)) {
+  const blocks = allBlocks(parsed);
+  const first = within ? blocks.indexOf(blockAt(parsed, within.from)) : 0;
+  for (let i = first; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (within && block.start >= within.to && i > first) break;
     const add = (span: Span | undefined, type: TokenType, ...modifiers: TokenModifier[]): void => {
       if (span && span.end > span.start) tokens.push({ start: block.start + span.start, end: block.start + span.end, type, modifiers });
     };
