@@ -6,12 +6,11 @@
  * system's temp folder; `NOARKQ_CODE_CACHE=off` keeps none. The code is saved as the process
  * exits, so it holds the functions the command ran.
  */
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CodeCache } from '../launch/codeCache';
+import { CodeCache, codeCacheFolder } from '../launch/codeCache';
 
 const setting = process.env.NOARKQ_CODE_CACHE;
-const cache = new CodeCache(setting === 'off' ? undefined : setting || join(tmpdir(), 'noarkq-code-cache'));
+const cache = new CodeCache(codeCacheFolder(process.env));
 process.once('exit', () => {
   const failure = cache.save();
   // The cache only speeds the next start: an unwritable temp folder is not worth a line in every

@@ -11,6 +11,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -46,6 +47,13 @@ function readCachedData(file: string, key: string): Buffer | undefined {
 /** CommonJS's wrapper, as `require` compiles a file. */
 function wrap(source: string): string {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+}
+
+/** Where the code cache goes: `$NOARKQ_CODE_CACHE`, or a folder in the system's temp folder;
+ * `NOARKQ_CODE_CACHE=off` keeps none (undefined). */
+export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
+  const setting = env.NOARKQ_CODE_CACHE;
+  return setting === 'off' ? undefined : setting || join(tmpdir(), 'noarkq-code-cache');
 }
 
 export class CodeCache {

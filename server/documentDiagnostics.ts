@@ -6,6 +6,7 @@
  * answered `unchanged` without checking anything.
  * A file with more than 1,000 problems is sent 999 and a note (`toLspDiagnostics`).
  */
+import { runSteps } from '../core/steps';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
@@ -38,11 +39,7 @@ export class DocumentDiagnostics {
   ) {}
 
   diagnose(document: TextDocument): DiagnosticsResult {
-    const steps = this.diagnoseSteps(document);
-    for (;;) {
-      const next = steps.next();
-      if (next.done) return next.value;
-    }
+    return runSteps(this.diagnoseSteps(document));
   }
 
   /** The result of this version under the current context, if it is known already. */

@@ -8,9 +8,8 @@
  * $NOARKQ_CODE_CACHE (the extension gives its global storage), or one in the system's temp
  * folder; `NOARKQ_CODE_CACHE=off` keeps none.
  */
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CodeCache } from '../launch/codeCache';
+import { CodeCache, codeCacheFolder } from '../launch/codeCache';
 import type { ServerAnalyses } from './noarkqServer';
 import type * as Connection from './serverConnection';
 
@@ -47,8 +46,7 @@ if (args.includes('--help') || args.includes('-h')) {
   process.stderr.write(`noarkq language server: choose a transport.\n\n${usage}`);
   process.exitCode = 2;
 } else {
-  const setting = process.env.NOARKQ_CODE_CACHE;
-  const cache = new CodeCache(setting === 'off' ? undefined : setting || join(tmpdir(), 'noarkq-code-cache'));
+  const cache = new CodeCache(codeCacheFolder(process.env));
   const { listen } = cache.require(join(__dirname, 'serverConnection.js')) as typeof Connection;
   listen({ version, loadAnalyses: () => cache.require(join(__dirname, 'serverAnalyses.js')) as ServerAnalyses, testHooks: process.env.NOARKQ_TEST_HOOKS === '1' });
   // The code is cached once the server has answered and loaded its analyses, or as it exits.

@@ -9,6 +9,7 @@
  * and by what else the result depends on (see `dependencyKey`), so an edit re-checks only the
  * blocks it touches and the blocks that read them. `checkDocument` is the same checker, fresh.
  */
+import { runSteps } from '../steps';
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
@@ -111,11 +112,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
   const newSuggestionsTag = (): string => String(++suggestionsTags);
 
   function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
-    const steps = checkSteps(doc);
-    for (;;) {
-      const next = steps.next();
-      if (next.done) return next.value;
-    }
+    return runSteps(checkSteps(doc));
   }
 
   function* checkSteps(doc: NoarkqDocument): Generator<void, NoarkqDiagnostic[], void> {

@@ -5,6 +5,7 @@
  * moved, and the blocks in it are parsed anew (or reused, when an edit gave a block back a text
  * it had in the previous parse). So an edit costs about one block's parse, not the file's.
  */
+import { runSteps } from '../steps';
 import { shiftDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
 import { parseBlock } from './blockParser';
 import { DocumentCodes } from './documentCodes';
@@ -18,11 +19,7 @@ export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDo
 }
 
 function parseWhole(text: string): NoarkqDocument {
-  const parse = startParse(text);
-  for (;;) {
-    const next = parse.steps.next();
-    if (next.done) return next.value;
-  }
+  return runSteps(startParse(text).steps);
 }
 
 /** A whole-text parse that its caller runs in steps. */
