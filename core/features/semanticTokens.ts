@@ -37,7 +37,8 @@ export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureCo
   const tokens: SemanticToken[] = [];
   const index = symbolIndex(parsed);
   const blocks = allBlocks(parsed);
-  const first = within ? blocks.indexOf(blockAt(parsed, within.from)) : 0;
+  // allBlocks puts the preamble (index -1) first.
+  const first = within ? blockAt(parsed, within.from).index + 1 : 0;
   for (let i = first; i < blocks.length; i++) {
     const block = blocks[i];
     if (within && block.start >= within.to && i > first) break;
