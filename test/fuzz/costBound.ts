@@ -19,6 +19,9 @@ export type CostedWork = 'check' | 'completion' | 'incremental check';
 export interface SlowestInput {
   work: CostedWork;
   ms: number;
+  /** Whether `ms` is the CPU time of the re-timings (the first timing was over the limit) rather
+   * than the clock's time of the first. */
+  retimed: boolean;
   input: string;
 }
 
@@ -53,12 +56,21 @@ function timed(prepare: () => () => void): number {
 
 const collectGarbage: (() => void) | undefined = typeof globalThis.gc === 'function' ? () => globalThis.gc?.() : undefined;
 
-/** The best of three re-timings, each alone and after a collection. */
+/** CPU milliseconds (user and system) the run took. */
+function cpuTimed(prepare: () => () => void): number {
+  const run = prepare();
+  const started = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/** The best of three re-timings in CPU time, each alone and after a collection. */
 function retimed(prepare: () => () => void): number {
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
     collectGarbage?.();
-    best = Math.min(best, timed(prepare));
+    best = Math.min(best, cpuTimed(prepare));
   }
   return best;
 }
@@ -75,12 +87,13 @@ export function costStaysBounded(limitMs: number): { property: fc.IProperty<[str
   const property = fc.property(inputArb, fc.nat(), documentEditArb, (text, cursor, edit) => {
     for (const [name, prepare] of Object.entries(work(text, cursor, edit)) as Array<[CostedWork, () => () => void]>) {
       let ms = timed(prepare);
-      if (ms > limitMs) {
+      const over = ms > limitMs;
+      if (over) {
         ms = retimed(prepare);
         if (ms <= limitMs) cleared++;
       }
-      if (!slowest || ms > slowest.ms) slowest = { work: name, ms, input: text };
-      if (ms > limitMs) throw new Error(`${name} took ${ms.toFixed(1)} ms, over the ${limitMs} ms limit (best of three re-timings) on ${text.length} characters`);
+      if (!slowest || ms > slowest.ms) slowest = { work: name, ms, retimed: over, input: text };
+      if (ms > limitMs) throw new Error(`${name} took ${ms.toFixed(1)} ms, over the ${limitMs} ms limit (best of three re-timings in CPU time) on ${text.length} characters`);
     }
   });
   return { property, slowest: () => slowest, cleared: () => cleared };

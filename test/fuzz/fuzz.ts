@@ -55,7 +55,7 @@ for (const { name, check } of selected) {
     const slowest = cost.slowest();
     if (slowest) {
       const shown = slowest.input.length > 300 ? `${JSON.stringify(slowest.input.slice(0, 300))}… (${slowest.input.length} characters)` : JSON.stringify(slowest.input);
-      console.log(`     slowest: ${slowest.work} ${slowest.ms.toFixed(1)} ms (limit ${limitMs} ms) on ${shown}`);
+      console.log(`     slowest: ${slowest.work} ${slowest.ms.toFixed(1)} ms${slowest.retimed ? ' CPU (re-timed)' : ''} (limit ${limitMs} ms) on ${shown}`);
     }
     console.log(`     ${cost.cleared()} first timings over the limit were under it when re-timed alone`);
   }
