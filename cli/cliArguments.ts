@@ -27,6 +27,8 @@ Commands:
                                    ("noarkq test --help" lists its options).
   sandbox [options]                Start the local sandbox archive on 127.0.0.1
                                    ("noarkq sandbox --help" lists its options).
+  lsp [--stdio|--socket=<port>]    Start the language server for an editor, on stdio by
+                                   default (alias: language-server; "noarkq lsp --help").
 
 Options:
   -h, --help                       Show this help.

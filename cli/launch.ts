@@ -8,13 +8,26 @@
  */
 import { join } from 'node:path';
 import { CodeCache, codeCacheFolder } from '../launch/codeCache';
+import { languageServerCommands, runLanguageServer } from './languageServerCommand';
 
-const setting = process.env.NOARKQ_CODE_CACHE;
-const cache = new CodeCache(codeCacheFolder(process.env));
-process.once('exit', () => {
-  const failure = cache.save();
-  // The cache only speeds the next start: an unwritable temp folder is not worth a line in every
-  // command's output, a folder the user chose is.
-  if (failure && setting && setting !== 'off') process.stderr.write(`${failure}\n`);
-});
-cache.require(join(__dirname, 'cliCommands.js'));
+// The language server is a bundle of its own: an editor starting it needs none of the commands.
+const command = process.argv[2];
+if (command !== undefined && languageServerCommands.includes(command)) {
+  void runLanguageServer(process.argv.slice(3), __dirname, (text) => process.stderr.write(text), (text) => process.stdout.write(text)).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  startCommands();
+}
+
+function startCommands(): void {
+  const setting = process.env.NOARKQ_CODE_CACHE;
+  const cache = new CodeCache(codeCacheFolder(process.env));
+  process.once('exit', () => {
+    const failure = cache.save();
+    // The cache only speeds the next start: an unwritable temp folder is not worth a line in every
+    // command's output, a folder the user chose is.
+    if (failure && setting && setting !== 'off') process.stderr.write(`${failure}\n`);
+  });
+  cache.require(join(__dirname, 'cliCommands.js'));
+}

@@ -5,15 +5,14 @@
  * as every process starts, whether or not it connects: tens of milliseconds of each server start
  * on machines that set it, as those behind a TLS-inspecting proxy do.
  *
- * Its young generation is smaller than V8's default (16 MB semi-spaces): a big file's parse keeps
- * most of what it allocates, which every scavenge copies, and a request that comes during one
- * waits for it. With 8 MB, the longest pauses while a 10 MB file is parsed and checked fell from
- * about 400 ms to 60 ms, for the same total time.
+ * It runs with the server's V8 flags (launch/serverFlags.ts), given through NODE_OPTIONS.
  */
-const youngGeneration = '--max-semi-space-size=8';
+import { serverNodeFlags } from '../../launch/serverFlags';
+
+const serverFlags = serverNodeFlags.join(' ');
 
 export function serverEnvironment(inherited: NodeJS.ProcessEnv, codeCache: string): NodeJS.ProcessEnv {
   const { NODE_EXTRA_CA_CERTS: _unused, ...env } = inherited;
-  const nodeOptions = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${youngGeneration}` : youngGeneration;
+  const nodeOptions = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${serverFlags}` : serverFlags;
   return { ...env, NODE_OPTIONS: nodeOptions, NOARKQ_CODE_CACHE: codeCache };
 }
