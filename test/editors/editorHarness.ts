@@ -1,0 +1,46 @@
+/**
+ * What the tests of other editors share: the README's snippet for an editor (the test loads the
+ * very text a user copies), a folder on PATH whose `noarkq` runs this repository's CLI (as the
+ * installed package's would), and whether the editor is there. In CI (`CI=true`, where
+ * `.ci/run` installs Debian's Neovim, Emacs with eglot and Vim with ALE) a missing editor fails
+ * the test; elsewhere its test is skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The first fenced block of `language` under the README heading `heading` (any level). */
+export function readmeSnippet(heading: string, language: string): string {
+  const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
+  const headingAt = readme.search(new RegExp(`^#+ ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  if (headingAt === -1) throw new Error(`README.md has no heading "${heading}"`);
+  const fence = `\n\`\`\`${language}\n`;
+  const headingEnd = readme.indexOf('\n', headingAt);
+  const start = readme.indexOf(fence, headingEnd);
+  // Only prose may stand between the heading and its block: another heading means it has none.
+  if (start === -1 || /^#+ /m.test(readme.slice(headingEnd + 1, start))) throw new Error(`README.md has no \`\`\`${language} block under "${heading}"`);
+  const end = readme.indexOf('\n```', start + fence.length - 1);
+  return readme.slice(start + fence.length, end + 1);
+}
+
+/** A folder holding a `noarkq` command that runs this repository's built CLI. */
+export function noarkqOnPath(folder: string): string {
+  const bin = join(folder, 'bin');
+  mkdirSync(bin, { recursive: true });
+  const shim = join(bin, 'noarkq');
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(repositoryRoot, 'bin', 'noarkq.js')}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  return bin;
+}
+
+/** Why the editor's test cannot run here, or undefined when `binary` is installed. Throws in CI. */
+export function missingEditor(binary: string): string | undefined {
+  const found = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  if (found.status === 0) return undefined;
+  const reason = `${binary} is not installed (Debian: see .ci/run)`;
+  if (process.env.CI === 'true') throw new Error(`${reason}: CI installs it, so this is a broken set-up`);
+  return reason;
+}

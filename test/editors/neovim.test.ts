@@ -1,0 +1,139 @@
+/**
+ * Neovim with the README's snippet, headless: `examples/broken.noarkq` opened, its diagnostics
+ * shown, completion in a query as the omnifunc inserts it, hover, rename of a block that another
+ * reads, formatting. Neovim runs a Lua driver that writes what it saw as JSON.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { missingEditor, noarkqOnPath, readmeSnippet, repositoryRoot } from './editorHarness';
+
+const skip = missingEditor('nvim');
+let work: string;
+
+/** Blocks added to a copy of broken.noarkq: one to rename and its reader, one to complete in, one to format. */
+const added = `
+### first
+QUERY Saksmappe
+WHERE saksaar=@year&&tittel %= @title
+LIMIT 1
+
+### second
+@case = {{first.results[0].id}}
+QUERY Journalpost
+WHERE tit
+`;
+
+const driver = String.raw`
+local out = {}
+local buf = vim.api.nvim_get_current_buf()
+out.filetype = vim.bo[buf].filetype
+out.attached = vim.wait(20000, function() return #vim.lsp.buf_get_clients(buf) > 0 end, 20)
+out.diagnosed = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
+out.messages = {}
+for _, d in ipairs(vim.diagnostic.get(buf)) do table.insert(out.messages, d.message) end
+local function lines() return vim.api.nvim_buf_get_lines(buf, 0, -1, false) end
+local function find(text) for i, l in ipairs(lines()) do if l:find(text, 1, true) then return i - 1, l end end end
+local function line_of(text) for i, l in ipairs(lines()) do if l == text then return i - 1, l end end end
+local function request(method, params)
+  for _, r in pairs(vim.lsp.buf_request_sync(buf, method, params, 10000) or {}) do return r.result end
+end
+local function at(row, col) return { textDocument = vim.lsp.util.make_text_document_params(buf), position = { line = row, character = col } } end
+
+-- Completion as Neovim 0.7's omnifunc does it: the words of the items that start with the
+-- keyword before the cursor, put in place of that keyword.
+local row, line = line_of('WHERE tit')
+local to_cursor = line
+local start = vim.fn.match(to_cursor, '\\k*$')
+local items = vim.lsp.util.text_document_completion_list_to_complete_items(request('textDocument/completion', at(row, #line)), to_cursor:sub(start + 1))
+out.completed = items[1] and (line:sub(1, start) .. items[1].word) or vim.NIL
+
+local hrow, hline = find('WHERE saksaar=@year')
+local hover = request('textDocument/hover', at(hrow, hline:find('tittel', 1, true)))
+out.hover = hover and hover.contents or vim.NIL
+
+local frow = find('### first')
+vim.api.nvim_win_set_cursor(0, { frow + 1, 5 })
+vim.lsp.buf.rename('firstCase')
+vim.wait(10000, function() return find('{{firstCase.') ~= nil end, 20)
+out.renamedHeader = select(2, find('### firstCase')) or vim.NIL
+out.renamedReader = select(2, find('{{firstCase.')) or vim.NIL
+
+if vim.lsp.buf.format then vim.lsp.buf.format({ timeout_ms = 10000 }) else vim.lsp.buf.formatting_sync(nil, 10000) end
+local fr = find('### firstCase')
+out.formatted = lines()[fr + 3]
+
+local f = io.open(vim.env.NOARKQ_DRIVER_OUT, 'w')
+f:write(vim.fn.json_encode(out))
+f:close()
+vim.cmd('qa!')
+`;
+
+interface Seen {
+  filetype: string;
+  attached: boolean;
+  diagnosed: boolean;
+  messages: string[];
+  completed: string | null;
+  hover: { kind: string; value: string } | null;
+  renamedHeader: string | null;
+  renamedReader: string | null;
+  formatted: string;
+}
+
+let seen: Seen;
+
+before(() => {
+  if (skip) return;
+  work = mkdtempSync(join(tmpdir(), 'noarkq-neovim-'));
+  const bin = noarkqOnPath(work);
+  writeFileSync(join(work, 'init.lua'), readmeSnippet('Neovim', 'lua'));
+  writeFileSync(join(work, 'driver.lua'), driver);
+  copyFileSync(join(repositoryRoot, 'examples', 'broken.noarkq'), join(work, 'broken.noarkq'));
+  appendFileSync(join(work, 'broken.noarkq'), added);
+  const out = join(work, 'seen.json');
+  const xdg = join(work, 'xdg');
+  const run = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'init.lua', 'broken.noarkq', '-c', 'luafile driver.lua'], {
+    cwd: work,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_STATE_HOME: xdg, XDG_CACHE_HOME: xdg, NOARKQ_DRIVER_OUT: out },
+  });
+  assert.equal(run.status, 0, `nvim exited ${run.status}: ${run.stderr}${run.stdout}`);
+  seen = JSON.parse(readFileSync(out, 'utf8')) as Seen;
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('the README snippet makes .noarkq files noarkq and starts the server for them', { skip }, () => {
+  assert.equal(seen.filetype, 'noarkq');
+  assert.ok(seen.attached, 'a client attached');
+});
+
+test('Neovim shows the file\'s diagnostics', { skip }, () => {
+  assert.ok(seen.diagnosed, 'diagnostics arrived');
+  assert.ok(seen.messages.length > 100, `${seen.messages.length} diagnostics`);
+  assert.ok(seen.messages.some((m) => m.includes('Saksmape')), 'the misspelt type is named');
+});
+
+test('the omnifunc completes a field in a WHERE', { skip }, () => {
+  assert.match(String(seen.completed), /^WHERE tittel\b/);
+});
+
+test('hover on a field describes it', { skip }, () => {
+  assert.match(String(seen.hover?.value), /tittel/);
+});
+
+test('rename of a block renames the reference that reads it', { skip }, () => {
+  assert.equal(seen.renamedHeader, '### firstCase');
+  assert.equal(seen.renamedReader, '@case = {{firstCase.results[0].id}}');
+});
+
+test('formatting spaces the operators of a WHERE', { skip }, () => {
+  assert.equal(seen.formatted, 'WHERE saksaar = @year && tittel %= @title');
+});
