@@ -2,7 +2,7 @@
 # The LSP clients of other editors that test/editors/ drives headless, from Debian. CI runs this
 # (.ci/run); elsewhere the tests of an editor that is not installed are skipped.
 set -euo pipefail
-packages=(neovim emacs-nox elpa-eglot)
+packages=(neovim emacs-nox elpa-eglot vim vim-ale)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
