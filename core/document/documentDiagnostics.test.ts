@@ -181,6 +181,8 @@ const rows: Row[] = [
   { code: 'noarkq.expectation-operator', bad: '### a\nQUERY Saksmappe\nEXPECT results [[<]] 3\n', good: '### a\nQUERY Saksmappe\nEXPECT results.length < 3\n' },
   { code: 'noarkq.expectation-unknown-variable', bad: '### a\nQUERY Saksmappe\nEXPECT results.length = [[@n]]\n', good: '### a\nQUERY Saksmappe\nEXPECT results.length = @count\n', environment: { count: 1 } },
   { code: 'noarkq.retry-without-expect', bad: '### a\nPOST full-text/search\n{"query": "x"}\n[[RETRY]] 3\n', good: '### a\nPOST full-text/search\n{"query": "x"}\nRETRY 3\nEXPECT total >= 1\n' },
+  { code: 'noarkq.variable-cycle', bad: '### a\n@r = {{[[r]]}}\nGET code-lists\n', good: '@r = 1\n### a\n@s = {{r}}\nGET code-lists\n' },
+  { code: 'noarkq.variable-cycle', bad: '@x = {{[[y]]}}\n@y = {{x}}\n### a\nGET code-lists\n', good: '@x = {{y}}\n@y = 2\n### a\nGET code-lists\n' },
   { code: 'noarkq.internal-error', bad: '[[### a]]\nQUERY Saksmappe\n', good: '### a\nQUERY Saksmappe\n', model: brokenModel },
 ];
 
@@ -237,6 +239,23 @@ describe('document diagnostics, one row per case', () => {
     const { text } = unmark(rows.find((r) => r.code === 'noarkq.reference-unknown-name')!.bad);
     const withoutEnvironment = checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === 'noarkq.reference-unknown-name');
     assert.equal(withoutEnvironment?.severity, 'warning');
+  });
+
+  it('follows a chain of variables as the run does: the block\'s own first, then the file\'s', () => {
+    const cycles = (text: string) =>
+      checkDocument(parseDocument(text), { model: noarkModel })
+        .filter((d) => d.code === 'noarkq.variable-cycle')
+        .map((d) => [text.slice(d.start, d.end), d.message]);
+    // Through the file and back into the block: reported at the block's variable, where it starts.
+    assert.deepEqual(cycles('@x = {{y}}\n### a\n@y = {{x}}\nGET code-lists\n'), [['x', '@y is defined through itself (@y → @x → @y): give one of them a value.']]);
+    // Both ends of a file-level pair are reported, each where its own chain starts.
+    assert.deepEqual(cycles('@x = {{y}}\n@y = {{x}}\n### a\nGET code-lists\n').map(([name]) => name), ['y', 'x']);
+    // A block variable shadows the file's: `@r = {{r}}` in a block reads itself, not the file's @r.
+    assert.deepEqual(cycles('@r = 1\n### a\n@r = {{r}}\nGET code-lists\n').length, 1);
+    // A chain into a cycle further on is reported only where the cycle is.
+    assert.deepEqual(cycles('@a = {{b}}\n@b = {{c}}\n@c = {{b}}\n### a\nGET code-lists\n').map(([name]) => name), ['c', 'b']);
+    // A chain that ends at a value, at a block's response or at nothing known is no cycle.
+    assert.deepEqual(cycles('@a = {{b}}\n@b = {{c}}\n@c = 3\n### q\nQUERY Saksmappe\n### a\n@d = {{q.results}}\n@e = {{zz}}\nGET code-lists\n'), []);
   });
 
   it('suggests only body keys not yet written, and lists the allowed values', () => {

@@ -8,10 +8,11 @@ import { didYouMean } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
 import { blockNamesBefore } from './documentNavigation';
-import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
+import type { DocumentBlock, ReferenceOccurrence, VariableDeclaration } from './documentModel';
 import { isPathName, walkShape, type ResolutionScope } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
 import type { ResponseShape } from './responseShape';
+import { usable } from './variableScope';
 
 export interface ReferenceCheckScope extends ResolutionScope {
   /** Names of the variables the block sees (its own, the file's, the environment's). */
@@ -34,7 +35,10 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
   const inFileVariable = (r: ReferenceOccurrence): boolean => fileVariableSpans.some((s) => r.start >= s.start && r.end <= s.end);
 
   for (const ref of block.parsed.references) {
-    if (ref.segments.length === 0 && scope.variableNames.has(ref.name)) continue;
+    if (ref.segments.length === 0 && scope.variableNames.has(ref.name)) {
+      checkVariableCycle(scope, block, ref, out);
+      continue;
+    }
     const target = scope.blockNamed(ref.name);
     if (target) {
       if (!inFileVariable(ref)) checkOrder(block, target, ref, out);
@@ -67,6 +71,36 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
         : `No block is named \`${ref.name}\`` + (suggestion ? `: did you mean \`${suggestion}\`?` : ': name an earlier block (the word after its `###`).'),
       fixes: suggestion ? [{ title: `Change to ${suggestion}`, preferred: true, edits: [{ ...ref.nameSpan, newText: suggestion }] }] : undefined,
     });
+  }
+}
+
+/**
+ * A variable whose value is `{{name}}` of another variable must end at a value: `@r = {{r}}`, or
+ * `@x = {{y}}` with `@y = {{x}}`, has none, and the run would refuse it. The chain is followed as
+ * the run follows it from this block: its own variables first, then the file's.
+ */
+function checkVariableCycle(scope: ReferenceCheckScope, block: DocumentBlock, ref: ReferenceOccurrence, out: NoarkqDiagnostic[]): void {
+  const own = block.index >= 0 ? usable(block.parsed.variables) : [];
+  const file = usable(scope.doc.preamble.parsed.variables);
+  const declaration = (name: string): VariableDeclaration | undefined => own.find((v) => v.name === name) ?? file.find((v) => v.name === name);
+  const start = block.parsed.variables.find((v) => v.value.kind === 'reference' && v.value.span.start <= ref.start && ref.end <= v.value.span.end);
+  if (start === undefined || declaration(start.name) !== start) return;
+  const chain = [start.name];
+  for (let name = ref.name; ; ) {
+    if (chain.includes(name)) {
+      if (name !== start.name) return; // a cycle further on, reported where it starts
+      out.push({
+        code: DocumentCodes.variableCycle,
+        severity: 'error',
+        ...ref.nameSpan,
+        message: `@${start.name} is defined through itself (${[...chain, name].map((n) => `@${n}`).join(' → ')}): give one of them a value.`,
+      });
+      return;
+    }
+    const next = declaration(name);
+    if (next === undefined || next.value.kind !== 'reference' || next.value.reference.segments.length > 0) return;
+    chain.push(name);
+    name = next.value.reference.name;
   }
 }
 
