@@ -40,7 +40,9 @@ before(() => {
 after(() => rmSync(work, { recursive: true, force: true }));
 
 test('the tarball holds the command and its bundles, and none of the sources, tests or source maps', () => {
-  for (const file of ['package.json', 'bin/noarkq.js', 'dist/cli.js', 'dist/cliCommands.js', 'dist/server.js', 'dist/serverConnection.js', 'dist/serverAnalyses.js', 'dist/sandbox.js']) {
+  // The grammar and language configuration too: JetBrains IDEs read the package's folder as a
+  // TextMate bundle (package.json's contributes.grammars).
+  for (const file of ['package.json', 'syntaxes/noarkq.tmLanguage.json', 'language-configuration.json', 'bin/noarkq.js', 'dist/cli.js', 'dist/cliCommands.js', 'dist/server.js', 'dist/serverConnection.js', 'dist/serverAnalyses.js', 'dist/sandbox.js']) {
     assert.ok(packed.includes(file), `${file} is packed`);
   }
   const stray = packed.filter((f) => /\.(ts|map)$/.test(f) || f.startsWith('test/') || f.startsWith('node_modules/'));
