@@ -13,11 +13,18 @@ import { noarkModel } from '../core/schema';
 import { documentArb, documentEditArb, editStart, type DocumentEdit } from '../test/fuzz/noarkqArbitraries';
 import { applyEdit, editKinds, makeShape, shapeNames, type TextEdit } from '../test/bench/editLatencyShapes';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
+import { runSteps } from '../core/steps';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { FeatureContextStore } from './featureContextStore';
 import { ParseCache } from './parseCache';
 
 const uri = 'file:///edited.noarkq';
+
+function severitiesOf(diagnostics: readonly NoarkqDiagnostic[]): Record<NoarkqDiagnostic['severity'], number> {
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  return counts;
+}
 
 /** An edit as the editor sends it: a range in the current version and its replacement. */
 function contentChange(document: TextDocument, edit: DocumentEdit): TextDocumentContentChangeEvent {
@@ -44,6 +51,19 @@ describe('server diagnostics over edits', () => {
         const diagnostics = new DocumentDiagnostics(new ParseCache(), contexts);
         let document = TextDocument.create(uri, 'noarkq', 1, text);
         assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+        // The core checker on its own too, its counts and a cap of 5 (so that the capped walk
+        // over its runs is tried on small documents).
+        const checker = createDocumentChecker({ model: noarkModel });
+        let parsed = parseDocument(text);
+        const compare = (): void => {
+          const whole = checkDocument(parseDocument(document.getText()), { model: noarkModel });
+          parsed = parseDocument(document.getText(), parsed);
+          const checked = runSteps(checker.checkedSteps(parsed));
+          assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) });
+          assert.deepEqual(toLspDiagnostics(document, checked, 5), toLspDiagnostics(document, whole, 5));
+          assert.deepEqual([...checked], whole);
+        };
+        compare();
         for (const edits of versions) {
           // Each change's range is in the text the previous changes of the same version made
           // (on a copy: `TextDocument.update` changes the document it is given).
@@ -56,6 +76,7 @@ describe('server diagnostics over edits', () => {
           document = TextDocument.update(document, changes, document.version + 1);
           assert.equal(document.getText(), staged.getText());
           assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+          compare();
         }
       }),
       { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 200) },
@@ -99,6 +120,9 @@ describe('server diagnostics over edits', () => {
           const what: string = `${name}: ${kind}, ${edit === pair.edit ? 'edited' : 'undone'}`;
           const whole = checkDocument(parseDocument(text), { model: noarkModel });
           parsed = parseDocument(text, parsed);
+          const checked = runSteps(checker.checkedSteps(parsed));
+          assert.deepEqual([...checked], whole, what);
+          assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) }, `${what}: the counts`);
           assert.deepEqual(checker.check(parsed), whole, what);
           assert.deepEqual(diagnostics.diagnose(document).lsp, toLspDiagnostics(document, whole), what);
         }

@@ -81,11 +81,6 @@ interface Run {
   entry: CachedBlock;
   duplicate: boolean;
   items: readonly RunItem[];
-  severities: Record<Severity, number>;
-  /** An item starts before the block (a check's diagnostic at a file variable). */
-  before: boolean;
-  /** An item starts at the block's end or past it, where the next block's would be. */
-  atEnd: boolean;
 }
 
 /** One block (or the preamble) of the last checked document: its result, and what its key read,
@@ -105,13 +100,22 @@ interface Slot {
   run?: Run;
 }
 
+/** The slots' syntax and check diagnostics, counted as slots come and go, so that a check knows
+ * how many of each severity it has without looking at every block. */
+interface Tally {
+  severities: Record<Severity, number>;
+  /** Slots with a diagnostic outside their block (see `orderedRuns`). */
+  strays: Set<Slot>;
+}
+
 /** What the last check saw. `slots[0]` is the preamble, `slots[i + 1]` is `doc.blocks[i]`. */
 interface CheckState {
   doc: NoarkqDocument;
   slots: Slot[];
   /** The index of the first block of each name. */
   names: Map<string, number>;
-  duplicateNames: boolean;
+  /** How many blocks have a name an earlier block has. */
+  duplicates: number;
   preambleKey: string;
   preambleReferenceNames: string;
   /** The slots by what their key read, so an edit finds the keys it can change without
@@ -120,8 +124,7 @@ interface CheckState {
   /** The slots with names that name nothing. */
   unresolved: Set<Slot>;
   forward: Set<Slot>;
-  /** The slots whose result has diagnostics: a clean document places nothing. */
-  withDiagnostics: Set<Slot>;
+  tally: Tally;
   result: CheckedDiagnostics;
   /** Left by a check stopped half way: only its slots' results are of use (looked up by parse
    * and key), the rest describes no document. */
@@ -219,7 +222,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // The names the stretch had or has are the ones whose block (or its answer) may differ.
     const affected = new Set<string>();
     let namesChanged = true;
-    let index: { names: Map<string, number>; duplicateNames: boolean } | undefined;
+    let index: { names: Map<string, number>; duplicates: number } | undefined;
     if (previous !== undefined) {
       const oldNames: NamedAt[] = [];
       const newNames: NamedAt[] = [];
@@ -232,7 +235,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
       if (!namesChanged && count === oldCount) index = previous;
     }
-    const { names, duplicateNames } = index ?? nameIndex(doc);
+    const { names, duplicates } = index ?? nameIndex(doc);
     const blockNamed = (name: string): DocumentBlock | undefined => {
       const i = names.get(name);
       return i === undefined ? undefined : doc.blocks[i];
@@ -262,7 +265,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
     const forward = previous?.forward ?? new Set<Slot>();
-    const withDiagnostics = previous?.withDiagnostics ?? new Set<Slot>();
+    const tally = previous?.tally ?? { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set<Slot>() };
     const track = (slot: Slot): void => {
       for (const n of slot.reads) {
         const set = readers.get(n);
@@ -271,7 +274,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
-      if (slot.entry.diagnostics.length > 0) withDiagnostics.add(slot);
+      tallySlot(tally, slot, 1);
     };
     const untrack = (slot: Slot): void => {
       for (const n of slot.reads) {
@@ -282,7 +285,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       unresolved.delete(slot);
       forward.delete(slot);
-      withDiagnostics.delete(slot);
+      tallySlot(tally, slot, -1);
     };
 
     // The changed stretch: each block keeps an old result of the same parse and key (it moved
@@ -344,9 +347,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     }
     lastCheck.reusedBlocks = count - lastCheck.checkedBlocks;
 
-    const placing: Placing = { doc, slots, names, duplicateNames, blockNamed };
-    const result = assembly === 'runs' ? orderedRuns(placing) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicateNames, preambleKey, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, withDiagnostics, result };
+    const placing: Placing = { doc, slots, names, duplicates, blockNamed };
+    const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
+    state = { doc, slots, names, duplicates, preambleKey, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
     return result;
   }
 
@@ -370,13 +373,13 @@ function interruptedState(progress: Progress): CheckState {
     doc: progress.doc,
     slots: progress.kept.concat(progress.checked),
     names: new Map(),
-    duplicateNames: false,
+    duplicates: 0,
     preambleKey: '',
     preambleReferenceNames: '',
     readers: new Map(),
     unresolved: new Set(),
     forward: new Set(),
-    withDiagnostics: new Set(),
+    tally: { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set() },
     result: listed([]),
     interrupted: true,
   };
@@ -387,7 +390,7 @@ interface Placing {
   doc: NoarkqDocument;
   slots: readonly Slot[];
   names: ReadonlyMap<string, number>;
-  duplicateNames: boolean;
+  duplicates: number;
   blockNamed(name: string): DocumentBlock | undefined;
 }
 
@@ -396,8 +399,24 @@ function slotBlock(doc: NoarkqDocument, i: number): DocumentBlock {
 }
 
 function isDuplicate(p: Placing, parsed: ParsedBlock, i: number): boolean {
-  if (!p.duplicateNames || i === 0 || parsed.name === undefined) return false;
+  if (p.duplicates === 0 || i === 0 || parsed.name === undefined) return false;
   return p.names.get(parsed.name.text) !== i - 1;
+}
+
+/** Adds (`sign` 1) or takes away (-1) a slot's syntax and check diagnostics. */
+function tallySlot(tally: Tally, slot: Slot, sign: 1 | -1): void {
+  const length = slot.parsed.text.length;
+  let stray = false;
+  for (const d of slot.parsed.diagnostics) {
+    tally.severities[d.severity] += sign;
+    if (d.start >= length) stray = true;
+  }
+  for (const d of slot.entry.diagnostics) {
+    tally.severities[d.severity] += sign;
+    if (d.start < 0 || d.start >= length) stray = true;
+  }
+  if (sign < 0) tally.strays.delete(slot);
+  else if (stray) tally.strays.add(slot);
 }
 
 /**
@@ -405,34 +424,31 @@ function isDuplicate(p: Placing, parsed: ParsedBlock, i: number): boolean {
  * diagnostic starts within its own block (blocks follow each other, so runs in block order are
  * then sorted). A diagnostic elsewhere (a check's at a file variable, a syntax one at the very end
  * of a block that another follows) belongs among another block's: undefined, and the caller
- * sorts the whole list. Costs a look at each slot, and a new run only for the slots that changed.
+ * sorts the whole list. The counts come from the tally; a slot's run is made (again, if its
+ * parse, result or duplicate name changed) only when it is read, so reading the first thousand
+ * diagnostics looks at the blocks up to the thousandth. Read before the next check: that one
+ * updates the slots in place.
  */
-function orderedRuns(p: Placing): CheckedDiagnostics | undefined {
-  const runs: Array<{ run: Run; at: number }> = [];
-  const severities: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
-  let length = 0;
+function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
   const last = p.slots.length - 1;
-  for (let i = 0; i <= last; i++) {
-    const slot = p.slots[i];
-    const parsed = slot.parsed;
-    const duplicate = isDuplicate(p, parsed, i);
-    if (slot.entry.diagnostics.length === 0 && parsed.diagnostics.length === 0 && !duplicate) continue;
-    let run = slot.run;
-    if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
-    if (run.before || (run.atEnd && i < last)) return undefined;
-    runs.push({ run, at: i });
-    length += run.items.length;
-    severities.error += run.severities.error;
-    severities.warning += run.severities.warning;
-    severities.information += run.severities.information;
-    severities.hint += run.severities.hint;
+  for (const slot of tally.strays) {
+    if (slot !== p.slots[last]) return undefined;
+    // The last block's end is the text's: only one before it is out of place.
+    if (slot.entry.diagnostics.some((d) => d.start < 0)) return undefined;
   }
+  const severities = { ...tally.severities, error: tally.severities.error + p.duplicates };
   return {
-    length,
+    length: severities.error + severities.warning + severities.information + severities.hint,
     severities,
     *[Symbol.iterator]() {
-      for (const { run, at } of runs) {
-        const block = slotBlock(p.doc, at);
+      for (let i = 0; i <= last; i++) {
+        const slot = p.slots[i];
+        const parsed = slot.parsed;
+        const duplicate = isDuplicate(p, parsed, i);
+        if (slot.entry.diagnostics.length === 0 && parsed.diagnostics.length === 0 && !duplicate) continue;
+        let run = slot.run;
+        if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
+        const block = slotBlock(p.doc, i);
         for (const item of run.items) yield placeItem(p, item, block, run.entry);
       }
     },
@@ -449,15 +465,7 @@ function makeRun(parsed: ParsedBlock, entry: CachedBlock, duplicate: boolean): R
   for (const d of entry.diagnostics) items.push({ kind: 'check', d });
   // Stable: among equal spans, the order they were pushed in.
   items.sort((a, b) => byPosition(a.d, b.d));
-  const severities: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
-  let before = false;
-  let atEnd = false;
-  for (const { d } of items) {
-    severities[d.severity]++;
-    if (d.start < 0) before = true;
-    if (d.start >= parsed.text.length) atEnd = true;
-  }
-  return { parsed, entry, duplicate, items, severities, before, atEnd };
+  return { parsed, entry, duplicate, items };
 }
 
 function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: CachedBlock): NoarkqDiagnostic {
@@ -524,18 +532,18 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
   if (parsed.name) names.push({ name: parsed.name.text, at });
 }
 
-/** The first block of each name, and whether any name is taken twice. */
-function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicateNames: boolean } {
+/** The first block of each name, and how many blocks take a name an earlier one has. */
+function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicates: number } {
   const names = new Map<string, number>();
-  let duplicateNames = false;
+  let duplicates = 0;
   const blocks = doc.blocks;
   for (let i = 0; i < blocks.length; i++) {
     const name = blocks[i].parsed.name?.text;
     if (name === undefined) continue;
-    if (names.has(name)) duplicateNames = true;
+    if (names.has(name)) duplicates++;
     else names.set(name, i);
   }
-  return { names, duplicateNames };
+  return { names, duplicates };
 }
 
 function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
