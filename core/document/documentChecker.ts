@@ -437,11 +437,14 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
     if (slot.entry.diagnostics.some((d) => d.start < 0)) return undefined;
   }
   const severities = { ...tally.severities, error: tally.severities.error + p.duplicates };
+  const length = severities.error + severities.warning + severities.information + severities.hint;
   return {
-    length: severities.error + severities.warning + severities.information + severities.hint,
+    length,
     severities,
     *[Symbol.iterator]() {
-      for (let i = 0; i <= last; i++) {
+      // Stops at the last diagnostic: a clean document looks at no block.
+      let left = length;
+      for (let i = 0; i <= last && left > 0; i++) {
         const slot = p.slots[i];
         const parsed = slot.parsed;
         const duplicate = isDuplicate(p, parsed, i);
@@ -450,6 +453,7 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
         if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
         const block = slotBlock(p.doc, i);
         for (const item of run.items) yield placeItem(p, item, block, run.entry);
+        left -= run.items.length;
       }
     },
   };
