@@ -10,7 +10,7 @@ import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-langua
 import { checkDocument, createDocumentChecker, parseDocument } from '../core/document';
 import { reportedDiagnosticsLimit, toLspDiagnostics } from '../core/features/lspDiagnostics';
 import { noarkModel } from '../core/schema';
-import { documentArb, documentEditArb, editStart, type DocumentEdit } from '../test/fuzz/noarkqArbitraries';
+import { applyDocumentEdit, documentArb, documentEditArb, editStart, type DocumentEdit } from '../test/fuzz/noarkqArbitraries';
 import { applyEdit, editKinds, makeShape, shapeNames, type TextEdit } from '../test/bench/editLatencyShapes';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { runSteps } from '../core/steps';
@@ -130,6 +130,40 @@ describe('server diagnostics over edits', () => {
       assert.ok(kinds >= 6, `${name}: only ${kinds} kinds of edit`);
       if (name === 'errors') assert.ok(checker.check(parsed).length > reportedDiagnosticsLimit, 'more diagnostics than the editor is shown');
       assert.equal(document.getText(), shape.text);
+    });
+  }
+});
+
+describe('the incremental checker on generated files', () => {
+  // Random edits (pieces that make, break and retarget blocks and references) on a small file of
+  // each shape of the benchmark: the runs each block keeps, their counts and a capped conversion
+  // equal a fresh check's sorted list after every edit, wherever the edits leave diagnostics.
+  for (const name of shapeNames) {
+    it(`equal a fresh check after random edits in the ${name} file`, () => {
+      // The start of the benchmark's file (smaller ones have no sites for its edits).
+      const whole = makeShape(name, 1_000).text;
+      let cut = 0;
+      for (let i = 0; i < 120; i++) cut = whole.indexOf('\n###', cut + 1);
+      const start = whole.slice(0, cut + 1);
+      fc.assert(
+        fc.property(fc.array(documentEditArb, { minLength: 1, maxLength: 6 }), (edits) => {
+          const checker = createDocumentChecker({ model: noarkModel });
+          let text = start;
+          let parsed = parseDocument(text);
+          checker.check(parsed);
+          for (const edit of edits) {
+            text = applyDocumentEdit(text, edit);
+            parsed = parseDocument(text, parsed);
+            const whole = checkDocument(parseDocument(text), { model: noarkModel });
+            const checked = runSteps(checker.checkedSteps(parsed));
+            assert.deepEqual([...checked], whole);
+            assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) });
+            const document = TextDocument.create(uri, 'noarkq', 1, text);
+            assert.deepEqual(toLspDiagnostics(document, checked, 20), toLspDiagnostics(document, whole, 20));
+          }
+        }),
+        { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 15) },
+      );
     });
   }
 });
