@@ -172,22 +172,31 @@ function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
 /**
  * A document of these blocks. Its syntax diagnostics are placed in the document when first read:
  * the checker reads each block's own, so an edit (which moves every block after it) does not
- * move every diagnostic after it too.
+ * move every diagnostic after it too. A class, so that the getter does not put each document's
+ * properties in dictionary mode (an object literal with a getter does), which the checker's
+ * walks over `blocks` pay for.
  */
+class PlacedDocument implements NoarkqDocument {
+  #diagnostics: NoarkqDiagnostic[] | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly preamble: DocumentBlock,
+    readonly blocks: readonly DocumentBlock[],
+  ) {}
+
+  get diagnostics(): readonly NoarkqDiagnostic[] {
+    if (this.#diagnostics === undefined) {
+      const diagnostics = [...this.preamble.parsed.diagnostics];
+      for (const b of this.blocks) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
+      this.#diagnostics = diagnostics;
+    }
+    return this.#diagnostics;
+  }
+}
+
 function placedDocument(text: string, preamble: DocumentBlock, blocks: readonly DocumentBlock[]): NoarkqDocument {
-  let diagnostics: NoarkqDiagnostic[] | undefined;
-  return {
-    text,
-    preamble,
-    blocks,
-    get diagnostics(): readonly NoarkqDiagnostic[] {
-      if (diagnostics === undefined) {
-        diagnostics = [...preamble.parsed.diagnostics];
-        for (const b of blocks) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
-      }
-      return diagnostics;
-    },
-  };
+  return new PlacedDocument(text, preamble, blocks);
 }
 
 /** The first of `blocks` (sorted by start) from `from` on that starts at or after `offset`. */
