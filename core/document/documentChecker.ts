@@ -7,7 +7,9 @@
  *
  * `createDocumentChecker` keeps each block's result between checks, keyed by the block's parse
  * and by what else the result depends on (see `dependencyKey`), so an edit re-checks only the
- * blocks it touches and the blocks that read them. `checkDocument` is the same checker, fresh.
+ * blocks it touches and the blocks that read them, and keeps each block's diagnostics in order
+ * so that an edit places only those it is asked for. `checkDocument` is the same checker, fresh
+ * (which sorts the whole list instead).
  */
 import { runSteps } from '../steps';
 import { shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
@@ -25,7 +27,8 @@ export type { DocumentCheckOptions } from './blockChecks';
 /**
  * A check's diagnostics in document order (the order `check` gives them), each placed in the
  * document as it is read: reading the first thousand of a file's hundred thousand costs about
- * those thousand, so an editor shown a capped list pays for what it is shown.
+ * those thousand, so an editor shown a capped list pays for what it is shown. Read it before the
+ * checker's next check, which updates the blocks it reads in place.
  */
 export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
   readonly length: number;
