@@ -10,14 +10,21 @@ import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-langua
 import { checkDocument, createDocumentChecker, parseDocument } from '../core/document';
 import { reportedDiagnosticsLimit, toLspDiagnostics } from '../core/features/lspDiagnostics';
 import { noarkModel } from '../core/schema';
-import { documentArb, documentEditArb, editStart, type DocumentEdit } from '../test/fuzz/noarkqArbitraries';
+import { applyDocumentEdit, documentArb, documentEditArb, editStart, type DocumentEdit } from '../test/fuzz/noarkqArbitraries';
 import { applyEdit, editKinds, makeShape, shapeNames, type TextEdit } from '../test/bench/editLatencyShapes';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
+import { runSteps } from '../core/steps';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { FeatureContextStore } from './featureContextStore';
 import { ParseCache } from './parseCache';
 
 const uri = 'file:///edited.noarkq';
+
+function severitiesOf(diagnostics: readonly NoarkqDiagnostic[]): Record<NoarkqDiagnostic['severity'], number> {
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  return counts;
+}
 
 /** An edit as the editor sends it: a range in the current version and its replacement. */
 function contentChange(document: TextDocument, edit: DocumentEdit): TextDocumentContentChangeEvent {
@@ -44,6 +51,19 @@ describe('server diagnostics over edits', () => {
         const diagnostics = new DocumentDiagnostics(new ParseCache(), contexts);
         let document = TextDocument.create(uri, 'noarkq', 1, text);
         assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+        // The core checker on its own too, its counts and a cap of 5 (so that the capped walk
+        // over its runs is tried on small documents).
+        const checker = createDocumentChecker({ model: noarkModel });
+        let parsed = parseDocument(text);
+        const compare = (): void => {
+          const whole = checkDocument(parseDocument(document.getText()), { model: noarkModel });
+          parsed = parseDocument(document.getText(), parsed);
+          const checked = runSteps(checker.checkedSteps(parsed));
+          assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) });
+          assert.deepEqual(toLspDiagnostics(document, checked, 5), toLspDiagnostics(document, whole, 5));
+          assert.deepEqual([...checked], whole);
+        };
+        compare();
         for (const edits of versions) {
           // Each change's range is in the text the previous changes of the same version made
           // (on a copy: `TextDocument.update` changes the document it is given).
@@ -56,6 +76,7 @@ describe('server diagnostics over edits', () => {
           document = TextDocument.update(document, changes, document.version + 1);
           assert.equal(document.getText(), staged.getText());
           assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+          compare();
         }
       }),
       { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 200) },
@@ -99,6 +120,9 @@ describe('server diagnostics over edits', () => {
           const what: string = `${name}: ${kind}, ${edit === pair.edit ? 'edited' : 'undone'}`;
           const whole = checkDocument(parseDocument(text), { model: noarkModel });
           parsed = parseDocument(text, parsed);
+          const checked = runSteps(checker.checkedSteps(parsed));
+          assert.deepEqual([...checked], whole, what);
+          assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) }, `${what}: the counts`);
           assert.deepEqual(checker.check(parsed), whole, what);
           assert.deepEqual(diagnostics.diagnose(document).lsp, toLspDiagnostics(document, whole), what);
         }
@@ -106,6 +130,40 @@ describe('server diagnostics over edits', () => {
       assert.ok(kinds >= 6, `${name}: only ${kinds} kinds of edit`);
       if (name === 'errors') assert.ok(checker.check(parsed).length > reportedDiagnosticsLimit, 'more diagnostics than the editor is shown');
       assert.equal(document.getText(), shape.text);
+    });
+  }
+});
+
+describe('the incremental checker on generated files', () => {
+  // Random edits (pieces that make, break and retarget blocks and references) on a small file of
+  // each shape of the benchmark: the runs each block keeps, their counts and a capped conversion
+  // equal a fresh check's sorted list after every edit, wherever the edits leave diagnostics.
+  for (const name of shapeNames) {
+    it(`equal a fresh check after random edits in the ${name} file`, () => {
+      // The start of the benchmark's file (smaller ones have no sites for its edits).
+      const whole = makeShape(name, 1_000).text;
+      let cut = 0;
+      for (let i = 0; i < 120; i++) cut = whole.indexOf('\n###', cut + 1);
+      const start = whole.slice(0, cut + 1);
+      fc.assert(
+        fc.property(fc.array(documentEditArb, { minLength: 1, maxLength: 6 }), (edits) => {
+          const checker = createDocumentChecker({ model: noarkModel });
+          let text = start;
+          let parsed = parseDocument(text);
+          checker.check(parsed);
+          for (const edit of edits) {
+            text = applyDocumentEdit(text, edit);
+            parsed = parseDocument(text, parsed);
+            const whole = checkDocument(parseDocument(text), { model: noarkModel });
+            const checked = runSteps(checker.checkedSteps(parsed));
+            assert.deepEqual([...checked], whole);
+            assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) });
+            const document = TextDocument.create(uri, 'noarkq', 1, text);
+            assert.deepEqual(toLspDiagnostics(document, checked, 20), toLspDiagnostics(document, whole, 20));
+          }
+        }),
+        { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 15) },
+      );
     });
   }
 });

@@ -55,7 +55,7 @@ export class DocumentDiagnostics {
     if (known) return known;
     const key = this.keyOf(document);
     const parsed = this.parses.get(document);
-    const diagnostics = yield* this.checkerFor(document.uri).checkSteps(parsed);
+    const diagnostics = yield* this.checkerFor(document.uri).checkedSteps(parsed);
     const resultId = `${document.version}.${++this.serial}`;
     const result = { key, resultId, version: document.version, lsp: toLspDiagnostics(document, diagnostics) };
     this.results.set(document.uri, result);

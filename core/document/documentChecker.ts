@@ -7,10 +7,12 @@
  *
  * `createDocumentChecker` keeps each block's result between checks, keyed by the block's parse
  * and by what else the result depends on (see `dependencyKey`), so an edit re-checks only the
- * blocks it touches and the blocks that read them. `checkDocument` is the same checker, fresh.
+ * blocks it touches and the blocks that read them, and keeps each block's diagnostics in order
+ * so that an edit places only those it is asked for. `checkDocument` is the same checker, fresh
+ * (which sorts the whole list instead).
  */
 import { runSteps } from '../steps';
-import type { NoarkqDiagnostic, Span } from '../diagnostics';
+import { shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
@@ -22,9 +24,23 @@ import { canSuggest } from '../text/didYouMean';
 
 export type { DocumentCheckOptions } from './blockChecks';
 
+/**
+ * A check's diagnostics in document order (the order `check` gives them), each placed in the
+ * document as it is read: reading the first thousand of a file's hundred thousand costs about
+ * those thousand, so an editor shown a capped list pays for what it is shown. Read it before the
+ * checker's next check, which updates the blocks it reads in place.
+ */
+export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
+  readonly length: number;
+  /** How many there are of each severity. */
+  readonly severities: Readonly<Record<Severity, number>>;
+}
+
 export interface DocumentChecker {
   /** Everything wrong with `doc`, in document offsets; the same as `checkDocument` gives. */
   check(doc: NoarkqDocument): NoarkqDiagnostic[];
+  /** `checkSteps`, with the result read as it is needed instead of made whole. */
+  checkedSteps(doc: NoarkqDocument): Generator<void, CheckedDiagnostics, void>;
   /**
    * The same check in steps: the generator yields after each block, so a caller can spread a
    * big check over several turns of its event loop, and returns what `check` would. Stopped
@@ -37,7 +53,7 @@ export interface DocumentChecker {
 }
 
 export function checkDocument(doc: NoarkqDocument, options: DocumentCheckOptions): NoarkqDiagnostic[] {
-  return createDocumentChecker(options).check(doc);
+  return createChecker(options, 'sort').check(doc);
 }
 
 interface CachedBlock {
@@ -47,8 +63,27 @@ interface CachedBlock {
   /** The block's start when they were computed: spans before the block (file variables, at
    * negative block-relative offsets) stay where they were then, since the key holds them. */
   computedAt: number;
-  placedAt: number;
-  placed: readonly NoarkqDiagnostic[];
+}
+
+/** One of a slot's diagnostics, block-relative: a syntax diagnostic of its parse, the duplicate
+ * name (made when placed: it points at the first block of the name, wherever that is then), or
+ * one of its check's. */
+interface RunItem {
+  kind: 'syntax' | 'name' | 'check';
+  d: NoarkqDiagnostic;
+}
+
+/**
+ * A slot's diagnostics in the order the document's sort puts them: by start and end, syntax
+ * before the name before the check among equals (the order the whole list is sorted from).
+ * Made again only when the slot's parse, result or duplicate name changed: moving the block
+ * moves them all alike.
+ */
+interface Run {
+  parsed: ParsedBlock;
+  entry: CachedBlock;
+  duplicate: boolean;
+  items: readonly RunItem[];
 }
 
 /** One block (or the preamble) of the last checked document: its result, and what its key read,
@@ -65,6 +100,15 @@ interface Slot {
   forward: boolean;
   /** The suggestions tag its key holds ('' when none; see `dependencyKey`). */
   suggestions: string;
+  run?: Run;
+}
+
+/** The slots' syntax and check diagnostics, counted as slots come and go, so that a check knows
+ * how many of each severity it has without looking at every block. */
+interface Tally {
+  severities: Record<Severity, number>;
+  /** Slots with a diagnostic outside their block (see `orderedRuns`). */
+  strays: Set<Slot>;
 }
 
 /** What the last check saw. `slots[0]` is the preamble, `slots[i + 1]` is `doc.blocks[i]`. */
@@ -73,7 +117,8 @@ interface CheckState {
   slots: Slot[];
   /** The index of the first block of each name. */
   names: Map<string, number>;
-  duplicateNames: boolean;
+  /** How many blocks have a name an earlier block has. */
+  duplicates: number;
   preambleKey: string;
   preambleReferenceNames: string;
   /** The slots by what their key read, so an edit finds the keys it can change without
@@ -82,9 +127,8 @@ interface CheckState {
   /** The slots with names that name nothing. */
   unresolved: Set<Slot>;
   forward: Set<Slot>;
-  /** The slots whose result has diagnostics: a clean document places nothing. */
-  withDiagnostics: Set<Slot>;
-  result: readonly NoarkqDiagnostic[];
+  tally: Tally;
+  result: CheckedDiagnostics;
   /** Left by a check stopped half way: only its slots' results are of use (looked up by parse
    * and key), the rest describes no document. */
   interrupted?: true;
@@ -104,6 +148,18 @@ const noNames: readonly string[] = [];
  * derives every key.
  */
 export function createDocumentChecker(options: DocumentCheckOptions): DocumentChecker {
+  return createChecker(options, 'runs');
+}
+
+/**
+ * How a check orders its diagnostics: `runs` reads each block's own run in block order (see
+ * `orderedRuns`), `sort` makes every diagnostic and sorts them all. Both give the same order; a
+ * fresh check (`checkDocument`) sorts, which is what the tests hold the incremental checker's
+ * runs to.
+ */
+type Assembly = 'runs' | 'sort';
+
+function createChecker(options: DocumentCheckOptions, assembly: Assembly): DocumentChecker {
   const environmentNames = new Set(Object.keys(options.environment ?? {}));
   const printIds = new Map<string, number>();
   const lastCheck = { checkedBlocks: 0, reusedBlocks: 0 };
@@ -116,11 +172,15 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
   }
 
   function* checkSteps(doc: NoarkqDocument): Generator<void, NoarkqDiagnostic[], void> {
+    return [...(yield* checkedSteps(doc))];
+  }
+
+  function* checkedSteps(doc: NoarkqDocument): Generator<void, CheckedDiagnostics, void> {
     lastCheck.checkedBlocks = 0;
     lastCheck.reusedBlocks = 0;
     if (state !== undefined && state.interrupted === undefined && state.doc === doc) {
       lastCheck.reusedBlocks = doc.blocks.length + 1;
-      return state.result.slice();
+      return state.result;
     }
     const progress: Progress = { doc, kept: state?.slots ?? [], checked: [] };
     let ended = false;
@@ -140,7 +200,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     }
   }
 
-  function* checkChanged(doc: NoarkqDocument, progress: Progress): Generator<void, NoarkqDiagnostic[], void> {
+  function* checkChanged(doc: NoarkqDocument, progress: Progress): Generator<void, CheckedDiagnostics, void> {
     const count = doc.blocks.length + 1;
     const preambleKey = fileVariablesKey(doc.preamble.parsed);
     const preambleReferenceNames = referenceNamesInVariables(doc.preamble.parsed);
@@ -165,7 +225,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     // The names the stretch had or has are the ones whose block (or its answer) may differ.
     const affected = new Set<string>();
     let namesChanged = true;
-    let index: { names: Map<string, number>; duplicateNames: boolean } | undefined;
+    let index: { names: Map<string, number>; duplicates: number } | undefined;
     if (previous !== undefined) {
       const oldNames: NamedAt[] = [];
       const newNames: NamedAt[] = [];
@@ -178,7 +238,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
       if (!namesChanged && count === oldCount) index = previous;
     }
-    const { names, duplicateNames } = index ?? nameIndex(doc);
+    const { names, duplicates } = index ?? nameIndex(doc);
     const blockNamed = (name: string): DocumentBlock | undefined => {
       const i = names.get(name);
       return i === undefined ? undefined : doc.blocks[i];
@@ -208,7 +268,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
     const forward = previous?.forward ?? new Set<Slot>();
-    const withDiagnostics = previous?.withDiagnostics ?? new Set<Slot>();
+    const tally = previous?.tally ?? { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set<Slot>() };
     const track = (slot: Slot): void => {
       for (const n of slot.reads) {
         const set = readers.get(n);
@@ -217,7 +277,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       }
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
-      if (slot.entry.diagnostics.length > 0) withDiagnostics.add(slot);
+      tallySlot(tally, slot, 1);
     };
     const untrack = (slot: Slot): void => {
       for (const n of slot.reads) {
@@ -228,7 +288,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       }
       unresolved.delete(slot);
       forward.delete(slot);
-      withDiagnostics.delete(slot);
+      tallySlot(tally, slot, -1);
     };
 
     // The changed stretch: each block keeps an old result of the same parse and key (it moved
@@ -290,38 +350,18 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
     }
     lastCheck.reusedBlocks = count - lastCheck.checkedBlocks;
 
-    const out: NoarkqDiagnostic[] = doc.diagnostics.slice();
-    if (duplicateNames) checkBlockNames(doc, blockNamed, out);
-    const placeSlot = (slot: Slot, i: number): void => {
-      const entry = slot.entry;
-      const start = blockAt(i).start;
-      if (entry.placedAt !== start) {
-        const placed: NoarkqDiagnostic[] = [];
-        for (const d of entry.diagnostics) placed.push(place(d, start, entry.computedAt));
-        entry.placed = placed;
-        entry.placedAt = start;
-      }
-      for (const d of entry.placed) out.push(d);
-    };
-    // A few slots are found by look-up; many, by one pass in order.
-    if (withDiagnostics.size <= 16) {
-      for (const [slot, i] of [...positionsOf(slots, withDiagnostics)].sort((a, b) => a[1] - b[1])) placeSlot(slot, i);
-    } else {
-      for (let i = 0; i < slots.length; i++) if (slots[i].entry.diagnostics.length > 0) placeSlot(slots[i], i);
-    }
-    // A few sorted runs (syntax diagnostics, block names, then the blocks in order), which the
-    // sort merges quickly.
-    out.sort(byPosition);
-    state = { doc, slots, names, duplicateNames, preambleKey, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, withDiagnostics, result: out };
-    return out.slice();
+    const placing: Placing = { doc, slots, names, duplicates, blockNamed };
+    const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
+    state = { doc, slots, names, duplicates, preambleKey, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    return result;
   }
 
   function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
-    return { key, diagnostics: checkBlock(scope, block), computedAt: block.start, placedAt: NaN, placed: [] };
+    return { key, diagnostics: checkBlock(scope, block), computedAt: block.start };
   }
 
-  return { check, checkSteps, lastCheck };
+  return { check, checkSteps, checkedSteps, lastCheck };
 }
 
 /** What a check has got through: the slots it started from and those it has made. */
@@ -336,16 +376,140 @@ function interruptedState(progress: Progress): CheckState {
     doc: progress.doc,
     slots: progress.kept.concat(progress.checked),
     names: new Map(),
-    duplicateNames: false,
+    duplicates: 0,
     preambleKey: '',
     preambleReferenceNames: '',
     readers: new Map(),
     unresolved: new Set(),
     forward: new Set(),
-    withDiagnostics: new Set(),
-    result: [],
+    tally: { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set() },
+    result: listed([]),
     interrupted: true,
   };
+}
+
+/** What placing a check's diagnostics in the document reads. */
+interface Placing {
+  doc: NoarkqDocument;
+  slots: readonly Slot[];
+  names: ReadonlyMap<string, number>;
+  duplicates: number;
+  blockNamed(name: string): DocumentBlock | undefined;
+}
+
+function slotBlock(doc: NoarkqDocument, i: number): DocumentBlock {
+  return i === 0 ? doc.preamble : doc.blocks[i - 1];
+}
+
+function isDuplicate(p: Placing, parsed: ParsedBlock, i: number): boolean {
+  if (p.duplicates === 0 || i === 0 || parsed.name === undefined) return false;
+  return p.names.get(parsed.name.text) !== i - 1;
+}
+
+/** Adds (`sign` 1) or takes away (-1) a slot's syntax and check diagnostics. */
+function tallySlot(tally: Tally, slot: Slot, sign: 1 | -1): void {
+  const length = slot.parsed.text.length;
+  let stray = false;
+  for (const d of slot.parsed.diagnostics) {
+    tally.severities[d.severity] += sign;
+    if (d.start >= length) stray = true;
+  }
+  for (const d of slot.entry.diagnostics) {
+    tally.severities[d.severity] += sign;
+    if (d.start < 0 || d.start >= length) stray = true;
+  }
+  if (sign < 0) tally.strays.delete(slot);
+  else if (stray) tally.strays.add(slot);
+}
+
+/**
+ * The diagnostics as each slot's run, in slot order: the whole sorted list, as long as every
+ * diagnostic starts within its own block (blocks follow each other, so runs in block order are
+ * then sorted). A diagnostic elsewhere (a check's at a file variable, a syntax one at the very end
+ * of a block that another follows) belongs among another block's: undefined, and the caller
+ * sorts the whole list. The counts come from the tally; a slot's run is made (again, if its
+ * parse, result or duplicate name changed) only when it is read, so reading the first thousand
+ * diagnostics looks at the blocks up to the thousandth. Read before the next check: that one
+ * updates the slots in place.
+ */
+function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
+  const last = p.slots.length - 1;
+  for (const slot of tally.strays) {
+    if (slot !== p.slots[last]) return undefined;
+    // The last block's end is the text's: only one before it is out of place.
+    if (slot.entry.diagnostics.some((d) => d.start < 0)) return undefined;
+  }
+  const severities = { ...tally.severities, error: tally.severities.error + p.duplicates };
+  const length = severities.error + severities.warning + severities.information + severities.hint;
+  return {
+    length,
+    severities,
+    *[Symbol.iterator]() {
+      // Stops at the last diagnostic: a clean document looks at no block.
+      let left = length;
+      for (let i = 0; i <= last && left > 0; i++) {
+        const slot = p.slots[i];
+        const parsed = slot.parsed;
+        const duplicate = isDuplicate(p, parsed, i);
+        if (slot.entry.diagnostics.length === 0 && parsed.diagnostics.length === 0 && !duplicate) continue;
+        let run = slot.run;
+        if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
+        const block = slotBlock(p.doc, i);
+        for (const item of run.items) yield placeItem(p, item, block, run.entry);
+        left -= run.items.length;
+      }
+    },
+  };
+}
+
+function makeRun(parsed: ParsedBlock, entry: CachedBlock, duplicate: boolean): Run {
+  const items: RunItem[] = [];
+  for (const d of parsed.diagnostics) items.push({ kind: 'syntax', d });
+  if (duplicate) {
+    const name = parsed.name!;
+    items.push({ kind: 'name', d: { code: DocumentCodes.duplicateBlockName, severity: 'error', start: name.start, end: name.end, message: '' } });
+  }
+  for (const d of entry.diagnostics) items.push({ kind: 'check', d });
+  // Stable: among equal spans, the order they were pushed in.
+  items.sort((a, b) => byPosition(a.d, b.d));
+  return { parsed, entry, duplicate, items };
+}
+
+function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: CachedBlock): NoarkqDiagnostic {
+  switch (item.kind) {
+    case 'syntax':
+      return shiftDiagnostic(item.d, block.start);
+    case 'check':
+      return place(item.d, block.start, entry.computedAt);
+    case 'name':
+      return duplicateNameDiagnostic(block, p.blockNamed(block.parsed.name!.text)!);
+  }
+}
+
+/** Every diagnostic made and sorted: the syntax ones in block order, the duplicate names, then
+ * each block's check in block order, sorted by start and end (stable, so that order among equal
+ * spans). */
+function sortedWhole(p: Placing): CheckedDiagnostics {
+  const out: NoarkqDiagnostic[] = [];
+  const { doc } = p;
+  for (let i = 0; i < p.slots.length; i++) {
+    const block = slotBlock(doc, i);
+    for (const d of block.parsed.diagnostics) out.push(shiftDiagnostic(d, block.start));
+  }
+  for (let i = 1; i < p.slots.length; i++) if (isDuplicate(p, p.slots[i].parsed, i)) out.push(duplicateNameDiagnostic(doc.blocks[i - 1], p.blockNamed(p.slots[i].parsed.name!.text)!));
+  for (let i = 0; i < p.slots.length; i++) {
+    const entry = p.slots[i].entry;
+    const start = slotBlock(doc, i).start;
+    for (const d of entry.diagnostics) out.push(place(d, start, entry.computedAt));
+  }
+  out.sort(byPosition);
+  return listed(out);
+}
+
+function listed(diagnostics: readonly NoarkqDiagnostic[]): CheckedDiagnostics {
+  const severities: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const d of diagnostics) severities[d.severity]++;
+  return { length: diagnostics.length, severities, [Symbol.iterator]: () => diagnostics[Symbol.iterator]() };
 }
 
 const noSlots: ReadonlySet<Slot> = new Set();
@@ -375,18 +539,18 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
   if (parsed.name) names.push({ name: parsed.name.text, at });
 }
 
-/** The first block of each name, and whether any name is taken twice. */
-function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicateNames: boolean } {
+/** The first block of each name, and how many blocks take a name an earlier one has. */
+function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicates: number } {
   const names = new Map<string, number>();
-  let duplicateNames = false;
+  let duplicates = 0;
   const blocks = doc.blocks;
   for (let i = 0; i < blocks.length; i++) {
     const name = blocks[i].parsed.name?.text;
     if (name === undefined) continue;
-    if (names.has(name)) duplicateNames = true;
+    if (names.has(name)) duplicates++;
     else names.set(name, i);
   }
-  return { names, duplicateNames };
+  return { names, duplicates };
 }
 
 function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
@@ -528,21 +692,16 @@ function placeSpan<T extends Span>(s: T, start: number, computedAt: number): T {
   return { ...s, start: s.start + base, end: s.end + base };
 }
 
-/** Names are unique; later duplicates point back at the first one. Reported in document offsets. */
-function checkBlockNames(doc: NoarkqDocument, first: (name: string) => DocumentBlock | undefined, out: NoarkqDiagnostic[]): void {
-  for (const b of doc.blocks) {
-    const name = b.parsed.name;
-    if (!name) continue;
-    const original = first(name.text);
-    if (original === undefined || original === b) continue;
-    const earlier = { start: original.start + original.parsed.name!.start, end: original.start + original.parsed.name!.end };
-    out.push({
-      code: DocumentCodes.duplicateBlockName,
-      severity: 'error',
-      start: b.start + name.start,
-      end: b.start + name.end,
-      message: `Another block is already named \`${name.text}\`: rename one of them so that references can tell them apart.`,
-      related: [{ ...earlier, message: `the first block named ${name.text}` }],
-    });
-  }
+/** Names are unique; a later duplicate points back at the first one. In document offsets. */
+function duplicateNameDiagnostic(b: DocumentBlock, original: DocumentBlock): NoarkqDiagnostic {
+  const name = b.parsed.name!;
+  const earlier = { start: original.start + original.parsed.name!.start, end: original.start + original.parsed.name!.end };
+  return {
+    code: DocumentCodes.duplicateBlockName,
+    severity: 'error',
+    start: b.start + name.start,
+    end: b.start + name.end,
+    message: `Another block is already named \`${name.text}\`: rename one of them so that references can tell them apart.`,
+    related: [{ ...earlier, message: `the first block named ${name.text}` }],
+  };
 }

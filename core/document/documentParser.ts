@@ -65,11 +65,7 @@ export function startParse(text: string): SteppedParse {
       blockAt(i);
       yield;
     }
-    const all = blocks as DocumentBlock[];
-    const diagnostics: NoarkqDiagnostic[] = [];
-    for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
-    for (const b of all) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
-    const doc: NoarkqDocument = { text, preamble, blocks: all, diagnostics };
+    const doc = placedDocument(text, preamble, blocks as DocumentBlock[]);
     shareBlockNameIndex(doc, names);
     return doc;
   }
@@ -170,41 +166,37 @@ function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
   const preamble: DocumentBlock =
     before > 0 ? previous.preamble : { start: 0, end: preambleEnd, index: -1, parsed: parse(0, preambleEnd) };
 
-  return { text, preamble, blocks, diagnostics: placeDiagnostics(previous, preamble, blocks, oldWindowFirst, before > 0, after, keptAfter, delta) };
+  return placedDocument(text, preamble, blocks);
 }
 
 /**
- * The document's syntax diagnostics, in block order: those of the kept blocks before the change
- * are the previous document's own, those of the kept blocks after it are the previous ones moved,
- * and only the blocks in between are placed anew.
+ * A document of these blocks. Its syntax diagnostics are placed in the document when first read:
+ * the checker reads each block's own, so an edit (which moves every block after it) does not
+ * move every diagnostic after it too. A class, so that the getter does not put each document's
+ * properties in dictionary mode (an object literal with a getter does), which the checker's
+ * walks over `blocks` pay for.
  */
-function placeDiagnostics(
-  previous: NoarkqDocument,
-  preamble: DocumentBlock,
-  blocks: readonly DocumentBlock[],
-  keptBefore: number,
-  preambleKept: boolean,
-  oldAfter: number,
-  keptAfter: number,
-  delta: number,
-): NoarkqDiagnostic[] {
-  const old = previous.diagnostics;
-  let head = 0;
-  let tail = 0;
-  // Counting walks the kept blocks; a clean document has nothing to count.
-  if (old.length > 0) {
-    if (preambleKept) head += previous.preamble.parsed.diagnostics.length;
-    for (let i = 0; i < keptBefore; i++) head += previous.blocks[i].parsed.diagnostics.length;
-    for (let i = oldAfter; i < previous.blocks.length; i++) tail += previous.blocks[i].parsed.diagnostics.length;
+class PlacedDocument implements NoarkqDocument {
+  #diagnostics: NoarkqDiagnostic[] | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly preamble: DocumentBlock,
+    readonly blocks: readonly DocumentBlock[],
+  ) {}
+
+  get diagnostics(): readonly NoarkqDiagnostic[] {
+    if (this.#diagnostics === undefined) {
+      const diagnostics = [...this.preamble.parsed.diagnostics];
+      for (const b of this.blocks) for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
+      this.#diagnostics = diagnostics;
+    }
+    return this.#diagnostics;
   }
-  const diagnostics: NoarkqDiagnostic[] = old.slice(0, head);
-  if (!preambleKept) for (const d of preamble.parsed.diagnostics) diagnostics.push(d);
-  for (let i = keptBefore; i < blocks.length - keptAfter; i++) {
-    const b = blocks[i];
-    for (const d of b.parsed.diagnostics) diagnostics.push(shiftDiagnostic(d, b.start));
-  }
-  for (let i = old.length - tail; i < old.length; i++) diagnostics.push(shiftDiagnostic(old[i], delta));
-  return diagnostics;
+}
+
+function placedDocument(text: string, preamble: DocumentBlock, blocks: readonly DocumentBlock[]): NoarkqDocument {
+  return new PlacedDocument(text, preamble, blocks);
 }
 
 /** The first of `blocks` (sorted by start) from `from` on that starts at or after `offset`. */

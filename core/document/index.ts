@@ -1,7 +1,7 @@
 /** `.noarkq` documents: parsing (blocks, variables, references, requests) and document checks. */
 export { parseDocument, startParse, type SteppedParse } from './documentParser';
 export { parseBlock, blockNamePattern } from './blockParser';
-export { checkDocument, createDocumentChecker, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
+export { checkDocument, createDocumentChecker, type CheckedDiagnostics, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
 export { allBlocks, blockAt, blockByName, blockNameIndex, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
 export { usable, visibleVariables } from './variableScope';

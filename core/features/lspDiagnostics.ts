@@ -7,6 +7,7 @@ import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-typ
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLspDiagnostic, toLspRange, type NoarkqDiagnostic, type Severity } from '../diagnostics';
 import { DocumentCodes } from '../document/documentCodes';
+import type { CheckedDiagnostics } from '../document/documentChecker';
 
 export interface FixEditData {
   range: Range;
@@ -37,12 +38,40 @@ export const reportedDiagnosticsLimit = 1_000;
 /** The diagnostics as the editor is sent them: all when they are at most `limit`; otherwise
  * `limit - 1` of them, errors before warnings before the rest and each kind in document order,
  * then one note on what was left out and where it starts. `diagnostics` are in document order,
- * as the checker gives them. */
-export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[], limit = reportedDiagnosticsLimit): Diagnostic[] {
-  const shown = diagnostics.length > limit ? mostSevere(diagnostics, limit - 1) : diagnostics;
-  const lsp = shown.map((d) => toLspDiagnosticWithFixes(document, d));
-  if (shown.length < diagnostics.length) lsp.push(leftOutNote(document, diagnostics, shown));
+ * as the checker gives them; only those sent (and the first left out) are read, so a check's
+ * `CheckedDiagnostics` are placed in the document only as far as they are shown. */
+export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[] | CheckedDiagnostics, limit = reportedDiagnosticsLimit): Diagnostic[] {
+  const lsp: Diagnostic[] = [];
+  if (diagnostics.length <= limit) {
+    for (const d of diagnostics) lsp.push(toLspDiagnosticWithFixes(document, d));
+    return lsp;
+  }
+  const severities = 'severities' in diagnostics ? diagnostics.severities : countSeverities(diagnostics);
+  // Every diagnostic more severe than `cut` is kept, and the first `room` of rank `cut`.
+  const counts = [severities.error, severities.warning, severities.information, severities.hint];
+  let cut = 0;
+  let room = limit - 1;
+  while (cut < 3 && counts[cut] <= room) room -= counts[cut++];
+  let firstLeftOut: NoarkqDiagnostic | undefined;
+  let errorsShown = 0;
+  for (const d of diagnostics) {
+    const rank = severityRank[d.severity];
+    if (rank < cut || (rank === cut && room-- > 0)) {
+      lsp.push(toLspDiagnosticWithFixes(document, d));
+      if (rank === 0) errorsShown++;
+    } else {
+      firstLeftOut ??= d;
+    }
+    if (lsp.length === limit - 1 && firstLeftOut !== undefined) break;
+  }
+  lsp.push(leftOutNote(document, firstLeftOut!, diagnostics.length - lsp.length, severities.error - errorsShown, lsp.length));
   return lsp;
+}
+
+function countSeverities(diagnostics: readonly NoarkqDiagnostic[]): Record<Severity, number> {
+  const severities: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const d of diagnostics) severities[d.severity]++;
+  return severities;
 }
 
 function toLspDiagnosticWithFixes(document: TextDocument, d: NoarkqDiagnostic): Diagnostic {
@@ -62,32 +91,12 @@ function toLspDiagnosticWithFixes(document: TextDocument, d: NoarkqDiagnostic): 
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
-/** The `limit` most severe, the earlier first among equals, in document order. */
-function mostSevere(diagnostics: readonly NoarkqDiagnostic[], limit: number): NoarkqDiagnostic[] {
-  const counts = [0, 0, 0, 0];
-  for (const d of diagnostics) counts[severityRank[d.severity]]++;
-  // Every diagnostic more severe than `cut` is kept, and the first `room` of rank `cut`.
-  let cut = 0;
-  let room = limit;
-  while (cut < 3 && counts[cut] <= room) room -= counts[cut++];
-  const kept: NoarkqDiagnostic[] = [];
-  for (const d of diagnostics) {
-    const rank = severityRank[d.severity];
-    if (rank < cut || (rank === cut && room-- > 0)) kept.push(d);
-  }
-  return kept;
-}
-
-function leftOutNote(document: TextDocument, all: readonly NoarkqDiagnostic[], shown: readonly NoarkqDiagnostic[]): Diagnostic {
-  const kept = new Set(shown);
-  const left = all.filter((d) => !kept.has(d));
-  const errors = left.filter((d) => d.severity === 'error').length;
-  const first = left[0];
+function leftOutNote(document: TextDocument, first: NoarkqDiagnostic, left: number, errors: number, shown: number): Diagnostic {
   const count = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   const message =
-    `${count(left.length, 'more problem')} in this file ${left.length === 1 ? 'is' : 'are'} not shown` +
+    `${count(left, 'more problem')} in this file ${left === 1 ? 'is' : 'are'} not shown` +
     (errors > 0 ? ` (${count(errors, 'error')})` : '') +
-    `: the editor is sent the first ${shown.length.toLocaleString('en-US')}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
+    `: the editor is sent the first ${shown.toLocaleString('en-US')}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
   return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, DocumentCodes.diagnosticsLimit, 'noarkq');
 }
 
