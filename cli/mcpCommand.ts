@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { NoarkModel } from '../core/schema/types';
+import { redact } from '../core/text/secretRedaction';
 import { defaultCaps, largestPage, type ResultCaps } from '../mcp/resultCaps';
 import { serveMcp } from '../mcp/serveMcp';
 import { ExitCode, type CliIo } from './checkCommand';
@@ -85,7 +86,7 @@ export async function runMcp(argv: readonly string[], io: CliIo, model: NoarkMod
     log: (line) => io.err(line),
     open: async () => {
       const connection = await connectForRun({ sandbox, env: values.env, environmentsFile: values.environments, timeout: timeout.timeout, quiet: true }, runIo, (entry) => io.err(formatExchange(entry, plainStyle)));
-      return 'error' in connection ? { error: connection.error } : connection;
+      return 'error' in connection ? { error: connection.error } : { ...connection, redact: (text: string) => redact(text, connection.secrets()) };
     },
   });
 }

@@ -12,8 +12,8 @@ import { problem, type ToolAnswer } from './toolAnswer';
 export interface ArchiveConnection {
   environment: RunEnvironment;
   client: ArchiveApi;
-  /** Tokens and secrets held: no answer or log line may contain them. */
-  secrets(): readonly string[];
+  /** `text` without the tokens and secrets held: no answer or log line may contain them. */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -41,9 +41,9 @@ export class ArchiveAccess {
     void this.connection();
   }
 
-  /** Secrets of the connection, once there is one. */
-  secrets(): readonly string[] {
-    return this.opened?.secrets() ?? [];
+  /** `text` without the connection's secrets, once there is one. */
+  redact(text: string): string {
+    return this.opened ? this.opened.redact(text) : text;
   }
 
   async close(): Promise<void> {

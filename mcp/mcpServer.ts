@@ -55,7 +55,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       // A bug answers as a failed call; the server stays up for the next one.
       result = problem(`noarkq failed internally: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return { content: renderAnswer(result, options.access.secrets()).map((text) => ({ type: 'text', text })), ...(result.isError ? { isError: true } : {}) };
+    return { content: renderAnswer(result, (text) => options.access.redact(text)).map((text) => ({ type: 'text', text })), ...(result.isError ? { isError: true } : {}) };
   };
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
   const archive = { ...readOnly, openWorldHint: true };

@@ -6,7 +6,6 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { redact } from '../core/text/secretRedaction';
 import { ArchiveAccess, type OpenConnection } from './archiveAccess';
 import { createMcpServer, type McpServerOptions } from './mcpServer';
 
@@ -25,7 +24,7 @@ const loggedArgumentLength = 300;
 
 export async function serveMcp(options: ServeOptions): Promise<number> {
   const access = new ArchiveAccess(options.open);
-  const log = (line: string) => options.log(redact(line, access.secrets()) + '\n');
+  const log = (line: string) => options.log(access.redact(line) + '\n');
   const server = createMcpServer({ ...options, access });
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -4,8 +4,6 @@
  * content is never mixed into the summary: it is fenced as data, because an entity's title or a
  * note may hold text that reads like instructions (prompt injection through the archive).
  */
-import { redact } from '../core/text/secretRedaction';
-
 export interface ToolAnswer {
   /** noarkq's account of the answer: counts, what was cut, how to get the next page, what to fix. */
   summary: string;
@@ -20,11 +18,11 @@ export interface ToolAnswer {
 export const archiveDataTag = 'archive-data';
 
 /** The answer as text parts, every secret replaced: the summary first, then the payload. */
-export function renderAnswer(answer: ToolAnswer, secrets: readonly string[]): string[] {
+export function renderAnswer(answer: ToolAnswer, redact: (text: string) => string): string[] {
   const parts = [answer.summary];
   if (answer.json !== undefined) parts.push(JSON.stringify(answer.json, null, 2));
   if (answer.archiveData) parts.push(fenceArchiveData(answer.archiveData.environment, answer.archiveData.value));
-  return parts.map((part) => redact(part, secrets));
+  return parts.map(redact);
 }
 
 /** Archive content between tags no archive text can close: `<` inside the JSON is written as
