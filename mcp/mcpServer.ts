@@ -14,6 +14,7 @@ import { mcpDocuments, readMcpDocument } from './mcpResources';
 import { checkTool, describeTypeTool, listTypesTool } from './modelTools';
 import { largestPage, type ResultCaps } from './resultCaps';
 import { runTool } from './runTool';
+import { checkInput, codeListsInput, describeTypeInput, jsonScalar, offsetInput, queryInput } from './toolInputs';
 import { problem, renderAnswer, type ToolAnswer } from './toolAnswer';
 
 export interface McpServerOptions {
@@ -26,13 +27,7 @@ export interface McpServerOptions {
 }
 
 const filterValue = z.union([z.string(), z.number(), z.boolean()]);
-const jsonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const offset = z.number().int().min(0).optional().describe('Where the page starts (0 first); an answer with hasMore says the offset of the next page.');
-
-const noarkqSource = {
-  text: z.string().optional().describe('The .noarkq text itself. Give this or `path`.'),
-  path: z.string().optional().describe("A .noarkq file, absolute or relative to the server's working folder. Give this or `text`."),
-};
+const offset = offsetInput;
 
 const instructions = `noarkq knows the Noark 5 archive interface: its entity types, fields, code lists and rules.
 - Before writing a .noarkq file or a query, read the resources noarkq://docs/format and noarkq://docs/query-language once, and use describe_type for the types you touch (field names are Norwegian and exact).
@@ -67,7 +62,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       description:
         'Checks a .noarkq text (or file) against the Noark model and the archive interface, as the editor and `noarkq check` do: unknown types and fields (with did-you-mean), literals in queries, missing links a transaction must make, wrong code-list values, bad request bodies. ' +
         'Answers each diagnostic with line, column, code, message and the quick fixes as edits. No archive is contacted.',
-      inputSchema: noarkqSource,
+      inputSchema: checkInput,
       annotations: { ...readOnly, openWorldHint: false },
     },
     (input) => answer(() => checkTool(options.model, input, options.cwd)),
@@ -83,7 +78,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       title: 'Describe an entity type',
       description:
         'Describes one entity type of the Noark model: its fields (type, code list, queryable, sortable, writable, required on create), its references (target, direction parent/child/peer, cardinality, required on create) and the rules a transaction that creates it must meet. Use the exact field names it gives.',
-      inputSchema: { type: z.string().min(1).describe('The entity type, case-sensitive: e.g. Saksmappe, Journalpost, Dokument, Korrespondansepart. list_types lists them.') },
+      inputSchema: describeTypeInput,
       annotations: { ...readOnly, openWorldHint: false },
     },
     (input) => answer(() => describeTypeTool(options.model, input)),
@@ -94,11 +89,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       title: 'Code lists',
       description:
         "The archive's code lists (the allowed codes of fields such as journalposttype, saksstatus, dokumenttype), live from the connected archive; the model's defaults when no archive is configured. Narrow with `type` or `field`.",
-      inputSchema: {
-        type: z.string().optional().describe('Only the lists of this entity type, e.g. Journalpost.'),
-        field: z.string().optional().describe('Only the list of this field, e.g. journalposttype.'),
-        offset,
-      },
+      inputSchema: codeListsInput,
       annotations: archive,
     },
     (input) => answer(() => codeListsTool(context, input)),
@@ -125,13 +116,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         `Runs a query against the configured archive and answers at most ${rowCap} entities and ${options.caps.maxBytes} bytes per call, with hasMore and the offset of the next page. ` +
         'Give `query`, a QUERY as in a .noarkq file (it is checked first; errors come back as diagnostics and nothing is sent), with `parameters` for its @names; or `body`, the exact JSON body of POST query. ' +
         'Example: {"query": "QUERY Saksmappe\\nWHERE saksaar = @year && tittel %= @t\\nSORT opprettetDato DESC", "parameters": {"year": 2024, "t": "Bygg%"}}. Literals are never allowed in the expression.',
-      inputSchema: {
-        query: z.string().optional().describe('A QUERY request as in a .noarkq file: `QUERY <Type>` then WHERE, JOIN #alias = <ref path>, SORT, LIMIT, OFFSET, PUBLICUSE lines.'),
-        parameters: z.record(z.string(), jsonScalar).optional().describe('Values of the @names the WHERE uses, by name without @: {"year": 2024}. A date is a string "2024-01-31".'),
-        body: z.record(z.string(), z.unknown()).optional().describe('Instead of `query`: the JSON body of POST query: {type, query, parameters (keys with @), joins, sortOrder, limit, offset, publicUse}.'),
-        limit: z.number().int().min(1).max(largestPage).optional().describe(`Entities per page; lowered to ${rowCap} when higher.`),
-        offset,
-      },
+      inputSchema: queryInput,
       annotations: archive,
     },
     (input) => answer(() => queryTool(context, input)),
@@ -178,7 +163,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           : 'This server is read-only: a file whose blocks write (TRANSACTION, UPLOAD, PUT/DELETE, DOWNLOAD to disk) is refused; run reading blocks by naming them in `blocks`.') +
         ' Answers are capped; use query for more rows.',
       inputSchema: {
-        ...noarkqSource,
+        ...checkInput,
         blocks: z.array(z.string().min(1)).optional().describe('Names of the blocks to run (### name); all of them when absent.'),
         variables: z.record(z.string(), jsonScalar).optional().describe('Values for @names nothing in the file defines, by name without @.'),
       },

@@ -5,29 +5,23 @@
  * (`prepareInvocation`), and a protected environment asks again in a modal before it is read.
  */
 import * as vscode from 'vscode';
-import type { JsonValue } from '../../core/jsonValue';
+import { z } from 'zod';
 import type { NoarkModel } from '../../core/schema/types';
 import { ArchiveAccess } from '../../mcp/archiveAccess';
 import { codeListsTool, queryTool, type QueryInput } from '../../mcp/archiveTools';
 import { checkTool, describeTypeTool } from '../../mcp/modelTools';
 import { defaultCaps } from '../../mcp/resultCaps';
 import { problem, renderAnswer, type ToolAnswer } from '../../mcp/toolAnswer';
+import { checkInput, codeListsInput, describeTypeInput, queryInput } from '../../mcp/toolInputs';
 import type { ActiveArchive } from '../environments/activeArchive';
 import type { RunPrompts } from '../run/runPrompts';
 
 /** The tools' names, as package.json's `languageModelTools` declares them. */
 export const agentToolNames = ['noarkq_check', 'noarkq_describe_type', 'noarkq_code_lists', 'noarkq_query'] as const;
 
-interface CheckInput {
-  text?: string;
-  path?: string;
-}
-
-interface CodeListsInput {
-  type?: string;
-  field?: string;
-  offset?: number;
-}
+type CheckInput = z.infer<z.ZodObject<typeof checkInput>>;
+type CodeListsInput = z.infer<z.ZodObject<typeof codeListsInput>>;
+type DescribeTypeInput = z.infer<z.ZodObject<typeof describeTypeInput>>;
 
 export class AgentTools implements vscode.Disposable {
   private readonly registrations: vscode.Disposable[] = [];
@@ -42,22 +36,29 @@ export class AgentTools implements vscode.Disposable {
     this.registrations.push(
       vscode.lm.registerTool<CheckInput>('noarkq_check', {
         prepareInvocation: (options) => ({ invocationMessage: `Checking ${options.input.path ?? 'the .noarkq text'} with noarkq` }),
-        invoke: (options) => this.render(checkTool(this.model, this.openText(options.input), this.folder())),
+        invoke: (options) => this.validated(checkInput, options.input, (input) => this.render(checkTool(this.model, this.openText(input), this.folder()))),
       }),
-      vscode.lm.registerTool<{ type: string }>('noarkq_describe_type', {
+      vscode.lm.registerTool<DescribeTypeInput>('noarkq_describe_type', {
         prepareInvocation: (options) => ({ invocationMessage: `Describing the Noark type ${options.input.type}` }),
-        invoke: (options) => this.render(describeTypeTool(this.model, options.input)),
+        invoke: (options) => this.validated(describeTypeInput, options.input, (input) => this.render(describeTypeTool(this.model, input))),
       }),
       vscode.lm.registerTool<CodeListsInput>('noarkq_code_lists', {
         prepareInvocation: (options) => this.confirmation('Read code lists', `Read the code lists${options.input.field ? ` of \`${options.input.field}\`` : options.input.type ? ` of ${options.input.type}` : ''} from`),
-        invoke: (options) => this.withActive('reads the code lists', (access) => codeListsTool({ access, model: this.model, caps: defaultCaps, cwd: this.folder() }, options.input)),
+        invoke: (options) => this.validated(codeListsInput, options.input, (input) => this.withActive('reads the code lists', (access) => codeListsTool({ access, model: this.model, caps: defaultCaps, cwd: this.folder() }, input))),
       }),
-      vscode.lm.registerTool<QueryInput & { parameters?: Record<string, JsonValue> }>('noarkq_query', {
+      vscode.lm.registerTool<QueryInput>('noarkq_query', {
         prepareInvocation: (options) =>
           this.confirmation('Query the archive', 'Send this query to', options.input.query !== undefined ? `\n\n\`\`\`noarkq\n${options.input.query}\n\`\`\`` + (options.input.parameters ? `\n\nParameters: \`${JSON.stringify(options.input.parameters)}\`` : '') : `\n\n\`\`\`json\n${JSON.stringify(options.input.body ?? {}, null, 2)}\n\`\`\``),
-        invoke: (options) => this.withActive('sends a query (POST query)', (access) => queryTool({ access, model: this.model, caps: defaultCaps, cwd: this.folder() }, options.input)),
+        invoke: (options) => this.validated(queryInput, options.input, (input) => this.withActive('sends a query (POST query)', (access) => queryTool({ access, model: this.model, caps: defaultCaps, cwd: this.folder() }, input))),
       }),
     );
+  }
+
+  /** The model's input checked against the tool's schema (the model may send anything). */
+  private validated<S extends z.ZodRawShape>(shape: S, input: unknown, use: (input: z.infer<z.ZodObject<S>>) => vscode.LanguageModelToolResult | Promise<vscode.LanguageModelToolResult>): vscode.LanguageModelToolResult | Promise<vscode.LanguageModelToolResult> {
+    const parsed = z.object(shape).safeParse(input);
+    if (!parsed.success) return this.render(problem(`Invalid input: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'the input'}: ${i.message}`).join('; ')}.`));
+    return use(parsed.data);
   }
 
   /** Shown in the chat before the tool runs; the user allows it (once, or for the session). */
