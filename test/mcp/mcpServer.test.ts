@@ -307,6 +307,10 @@ describe('noarkq mcp through the SDK client, against a sandbox', { timeout: 600_
     }
     assert.match(readOnly.stderr(), /→ tool query \{"limit":"ten"\}\n← tool query failed: .*Input validation error/);
     assert.match(readOnly.stderr(), / {2}→ POST query 200 \d+ ms/);
+    // The archive echoes what it was sent: a join alias it refuses comes back in its error, token and all.
+    const echoed = await readOnly.call('query', { body: { type: 'Saksmappe', joins: { [token]: 'refPrimaerKlasse' } } });
+    assert.equal(echoed.isError, true);
+    assert.match(texts(echoed).join('\n'), /write \\"#\*\*\*\\" in `joins`/, 'the echoed token is taken out of the answer');
     const everything = [...said, readOnly.stderr(), writer.stderr(), guarded.stderr()].join('\n');
     assert.ok(everything.length > 10_000);
     assert.equal(everything.includes(token), false, 'the token never appears');
