@@ -317,3 +317,24 @@ describe('noarkq mcp through the SDK client, against a sandbox', { timeout: 600_
     assert.equal(everything.includes(secret), false, 'the client secret never appears');
   });
 });
+
+describe('noarkq mcp --sandbox', { timeout: 300_000 }, () => {
+  it('starts a sandbox of its own on the first archive call, answers from it, and stops it when the client goes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'noarkq-mcp-sandbox-'));
+    try {
+      const server = await startServer(dir, ['--sandbox', '--max-rows', '2'], {});
+      const codes = await server.call('code_lists', { field: 'journalposttype' });
+      assert.notEqual(codes.isError, true, texts(codes).join('\n'));
+      assert.match(texts(codes)[0], /Code lists of sandbox \(live\)/);
+      const cases = await server.call('query', { query: 'QUERY Saksmappe' });
+      assert.equal(archiveData(cases).results.length, 2);
+      // The client's close ends stdin and waits for the process to exit: the server lets the sandbox go first.
+      await server.close();
+      assert.match(server.stderr(), /^noarkq mcp .*: a local sandbox \(starting\); read-only;/m);
+      assert.match(server.stderr(), /^noarkq mcp: stopped\.$/m);
+      assert.doesNotMatch(server.stderr(), new RegExp(defaultSandboxAccounts.fullClient.secret));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
