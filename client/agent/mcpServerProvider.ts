@@ -22,6 +22,8 @@ export const mcpProviderId = 'noarkq.mcpServer';
 /** The part of the proposed-then-finalised MCP API this file uses (VS Code 1.101+). */
 interface McpStdioServerDefinition {
   label: string;
+  /** Where the server runs: `check` and `run` read paths relative to it. */
+  cwd?: vscode.Uri;
 }
 type McpStdioServerDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioServerDefinition;
 interface McpServerDefinitionProvider {
@@ -56,7 +58,10 @@ export function registerMcpServerProvider(options: { extensionUri: vscode.Uri; s
       }
       // The version names what the server serves, so that a switch of environment restarts it.
       const version = `${options.version}${environment ? `+${environment.name}` : ''}`;
-      return [new Definition(environment ? `noarkq (${environment.name})` : 'noarkq', process.execPath, args, env, version)];
+      const definition = new Definition(environment ? `noarkq (${environment.name})` : 'noarkq', process.execPath, args, env, version);
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      if (folder) definition.cwd = folder;
+      return [definition];
     },
   });
   return vscode.Disposable.from(registration, subscription, changed);
