@@ -65,9 +65,10 @@ export class AgentTools implements vscode.Disposable {
   private confirmation(title: string, action: string, detail = ''): vscode.PreparedToolInvocation {
     const environment = this.archive.activeName();
     const where = environment ? `the environment **${environment}**` : 'the active environment (none is selected yet)';
+    const confirm = vscode.workspace.getConfiguration('noarkq').get<boolean>('agent.confirmArchiveCalls', true);
     return {
       invocationMessage: `${title} (${environment ?? 'no environment'})`,
-      confirmationMessages: { title, message: new vscode.MarkdownString(`${action} ${where}?${detail}`) },
+      ...(confirm ? { confirmationMessages: { title, message: new vscode.MarkdownString(`${action} ${where}?${detail}`) } } : {}),
     };
   }
 

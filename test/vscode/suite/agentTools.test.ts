@@ -33,6 +33,9 @@ export function registerAgentToolTests(): void {
       await api.languageServerReady;
       sandboxUrl = await vscode.commands.executeCommand<string>('noarkq.startSandbox');
       assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
+      // Outside a chat, VS Code asks a tool's confirmation in a dialog a test cannot click: the
+      // setting turns it off (the protected environment's modal goes through the prompts below).
+      await vscode.workspace.getConfiguration('noarkq').update('agent.confirmArchiveCalls', false, vscode.ConfigurationTarget.Global);
       api.setPrompts({
         confirmWrite: async (request) => {
           confirmations.push(request);
@@ -46,6 +49,7 @@ export function registerAgentToolTests(): void {
 
     suiteTeardown(async () => {
       api.setPrompts(undefined);
+      await vscode.workspace.getConfiguration('noarkq').update('agent.confirmArchiveCalls', undefined, vscode.ConfigurationTarget.Global);
       await vscode.workspace.getConfiguration('noarkq').update('environments', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox');
     });
