@@ -1,7 +1,7 @@
 /**
  * The layers of noarkq as dependency-cruiser rules: which folder may import what. A forbidden
  * import fails `test/layers.test.ts` (which cruises the sources with this file and lists each
- * violation); `npx depcruise core protocol launch server runner client cli sandbox scripts` reads it too.
+ * violation); `npx depcruise core protocol launch server runner mcp client cli sandbox scripts` reads it too.
  * docs/architecture.md says why the layers are what they are.
  *
  * Paths are relative to the repository root. npm packages are matched by the folder they resolve
@@ -27,6 +27,7 @@ const builtinNames = (names) => `^(node:)?(${names.map((name) => name.replace('/
 const entryPoints = [
   'cli/launch.ts',
   'cli/main.ts',
+  'cli/mcpMain.ts',
   'server/main.ts',
   'server/serverConnection.ts',
   'server/serverAnalyses.ts',
@@ -115,6 +116,13 @@ module.exports = {
       severity: 'error',
       from: product('cli'),
       to: { path: `${npm('vscode')}|^(sandbox|server|client|protocol)/` },
+    },
+    {
+      name: 'mcp-only-runner-core',
+      comment: "mcp/ (noarkq mcp's tools, which the extension's language-model tools call too) runs with core/ and runner/; the CLI hands it its archive connection.",
+      severity: 'error',
+      from: product('mcp'),
+      to: { path: `${npm('vscode')}|^(sandbox|server|client|cli|protocol|launch)/` },
     },
     {
       name: 'client-not-server-sandbox-cli',

@@ -16,6 +16,8 @@ const entries = [
   { in: 'client/extension.ts', out: 'client', external: ['vscode'] },
   // The extension's activation is a small bundle; the rest is loaded after activation returns.
   { in: 'client/extensionServices.ts', out: 'clientServices', external: ['vscode'], runtime: 'client' },
+  // `noarkq mcp` (the MCP SDK) is a bundle apart, so that `noarkq check` does not load it.
+  { in: 'cli/mcpMain.ts', out: 'mcp', runtime: 'cli' },
   { in: 'sandbox/main.ts', out: 'sandbox' },
 ];
 // Browser bundles for webviews: everything they load sits in dist/webview/, the only folder a

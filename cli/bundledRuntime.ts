@@ -1,13 +1,15 @@
 /**
  * `noarkq sandbox` runs the sandbox bundle (dist/sandbox.js) as a child process: the archive and
  * its embedded PostgreSQL stay out of the CLI bundle, which `noarkq check` in CI loads often.
+ * `noarkq mcp` runs dist/mcp.js the same way, for the MCP SDK; its stdin and stdout are the
+ * protocol's, handed to the child as they are.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliIo } from './checkCommand';
 
-export function runBundledRuntime(runtime: 'sandbox', args: readonly string[], io: CliIo): Promise<number> {
+export function runBundledRuntime(runtime: 'sandbox' | 'mcp', args: readonly string[], io: CliIo): Promise<number> {
   // Bundled, this module lives in dist/cli.js beside the other runtimes.
   const bundle = join(__dirname, `${runtime}.js`);
   if (!existsSync(bundle)) {

@@ -29,6 +29,9 @@ Commands:
                                    ("noarkq sandbox --help" lists its options).
   lsp [--stdio|--socket=<port>]    Start the language server for an editor, on stdio by
                                    default (alias: language-server; "noarkq lsp --help").
+  mcp [options]                    Serve noarkq's checker, model and archive to coding agents:
+                                   an MCP server on stdio, read-only unless --allow-writes
+                                   ("noarkq mcp --help" lists its options).
 
 Options:
   -h, --help                       Show this help.
@@ -91,3 +94,29 @@ export function parseCheckArguments(argv: readonly string[]): ParsedCheckArgumen
   }
   return { ok: true, args };
 }
+
+export const mcpUsage = `Usage: noarkq mcp [options]
+
+Serves noarkq to coding agents as a Model Context Protocol server on stdin/stdout: tools that
+check .noarkq files, describe the Noark model, read code lists and the BSM registry, query and
+search the archive and run .noarkq files; the .noarkq format and the query language's rules as
+resources. Every call and every HTTP exchange is logged to stderr. Answers are capped, and
+archive content in them is marked as data.
+
+Options:
+  --env <name>               environment from noarkq.environments.json (the only one if there is one)
+  --environments <file>      environments file (default: noarkq.environments.json in the current folder)
+  --sandbox                  start the local sandbox archive (in memory, demo data) with the server
+  --allow-writes             let \`run\` send writes (transactions, uploads, PUT/DELETE, downloads to disk);
+                             never to a protected environment
+  --max-rows <n>             rows per answer (default 50; a query page is at most 500)
+  --max-bytes <n>            bytes of archive JSON per answer (default 65536)
+  --timeout <time>           how long to wait for an answer to begin, and in silence within one
+  --connect-timeout <time>   how long to wait for a connection (default 10 s)
+  -h, --help                 show this help
+
+Without --env, --environments or --sandbox the archive tools use noarkq.environments.json in the
+current folder when there is one; check, list_types and describe_type need no archive.
+Secrets come from the environment, never from tool input: NOARKQ_TOKEN, NOARKQ_CLIENT_SECRET,
+NOARKQ_PASSWORD. No token or secret appears in an answer or in the log.
+`;

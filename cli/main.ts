@@ -26,6 +26,8 @@ export function main(argv: readonly string[], io: CliIo, runIo: () => RunIo = ()
       return runTest(rest, runIo(), noarkModel, connectForRun);
     case 'sandbox':
       return runBundledRuntime('sandbox', rest, io);
+    case 'mcp':
+      return runBundledRuntime('mcp', rest, io);
     case '-h':
     case '--help':
     case 'help':

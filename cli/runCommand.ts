@@ -201,7 +201,7 @@ function writeResponse(dir: string, cwd: string, result: BlockRunResult): void {
   writeFileSync(join(folder, `${name}.json`), JSON.stringify(result.body ?? null, null, 2) + '\n');
 }
 
-function formatExchange(entry: ExchangeLogEntry, style: TextStyle): string {
+export function formatExchange(entry: ExchangeLogEntry, style: TextStyle): string {
   const status = entry.status === undefined ? style.red(entry.error ?? 'no answer') : entry.status >= 400 ? style.red(String(entry.status)) : String(entry.status);
   const attempt = entry.attempt > 1 ? style.dim(` (attempt ${entry.attempt})`) : '';
   return style.dim(`  → ${entry.method} ${entry.path} `) + status + style.dim(` ${Math.round(entry.durationMs)} ms ${formatBytes(entry.bytes)}`) + attempt + '\n';

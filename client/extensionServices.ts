@@ -5,6 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { noarkModel } from '../core/schema';
+import { AgentTools } from './agent/agentTools';
+import { registerMcpServerProvider } from './agent/mcpServerProvider';
 import { ArchiveViews } from './archive/archiveViews';
 import { ActiveArchive } from './environments/activeArchive';
 import { ArchiveConnections } from './environments/archiveConnections';
@@ -50,6 +52,8 @@ export interface ExtensionServices {
   logs: EntityLogCommands;
   /** The Testing view's files and blocks, and its Run profile. */
   tests: NoarkqTestController;
+  /** The language-model tools of agent mode (check, describe_type, code_lists, query). */
+  agentTools: AgentTools;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -91,6 +95,9 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const search = new FullTextSearchCommand(archive, panels, context.globalState);
   const logs = new EntityLogCommands(archive, panels, noarkModel);
   context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, archiveViews, new EnvironmentStatusBar(environments));
-  context.subscriptions.push(liveRegistries, registries, history, tests);
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests };
+  const agentTools = new AgentTools(archive, noarkModel, prompts);
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
+  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, ...(mcpServer ? [mcpServer] : []));
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools };
 }

@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const roots = ['core', 'launch', 'server', 'client', 'cli', 'runner', 'sandbox', 'test'];
+const roots = ['core', 'launch', 'server', 'client', 'cli', 'runner', 'mcp', 'sandbox', 'test'];
 const skip = new Set(['node_modules', 'dist', '.git', 'vscode']);
 
 function collect(dir, out) {

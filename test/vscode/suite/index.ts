@@ -4,6 +4,7 @@
  * extension host, next to the extension under test.
  */
 import Mocha from 'mocha';
+import { registerAgentToolTests } from './agentTools.test';
 import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExtensionTests } from './extension.test';
 import { registerRegistriesTests } from './registries.test';
@@ -20,6 +21,7 @@ export function run(): Promise<void> {
   registerRegistriesTests();
   registerSearchTests();
   registerTestingTests();
+  registerAgentToolTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.

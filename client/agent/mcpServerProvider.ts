@@ -1,0 +1,79 @@
+/**
+ * `noarkq mcp` registered for VS Code's agent mode, following the active environment: the
+ * definition runs dist/mcp.js with the extension host's own Node, given the active environment in
+ * a file of its own (whatever its source: the workspace file, the setting, the sandbox) and its
+ * secrets from SecretStorage in the process environment, as `noarkq mcp` reads them. Switching
+ * environments changes the definition, and VS Code restarts the server.
+ *
+ * `vscode.lm.registerMcpServerDefinitionProvider` came after the VS Code this extension supports
+ * (1.100): it is typed here and used only where the running VS Code has it.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { secretEnvironmentVariables, type SecretName } from '../../runner/environments/environmentSecrets';
+import type { Environment } from '../../runner/environments/environmentsSchema';
+import type { EnvironmentList } from '../environments/environmentList';
+import type { EnvironmentSecretStore } from '../environments/environmentSecretStore';
+
+/** The id package.json's `mcpServerDefinitionProviders` declares. */
+export const mcpProviderId = 'noarkq.mcpServer';
+
+/** The part of the proposed-then-finalised MCP API this file uses (VS Code 1.101+). */
+interface McpStdioServerDefinition {
+  label: string;
+  /** Where the server runs: `check` and `run` read paths relative to it. */
+  cwd?: vscode.Uri;
+}
+type McpStdioServerDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioServerDefinition;
+interface McpServerDefinitionProvider {
+  onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition[]>;
+}
+interface McpLanguageModelApi {
+  registerMcpServerDefinitionProvider(id: string, provider: McpServerDefinitionProvider): vscode.Disposable;
+}
+
+/** Registers the provider where VS Code has the API; undefined (and nothing registered) where it has not. */
+export function registerMcpServerProvider(options: { extensionUri: vscode.Uri; storage: vscode.Uri; version: string; environments: EnvironmentList; secrets: EnvironmentSecretStore }): vscode.Disposable | undefined {
+  const lm = vscode.lm as unknown as Partial<McpLanguageModelApi> | undefined;
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
+  if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return undefined;
+  const changed = new vscode.EventEmitter<void>();
+  const subscription = options.environments.onDidChange(() => changed.fire());
+  const registration = lm.registerMcpServerDefinitionProvider(mcpProviderId, {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: async () => {
+      await options.environments.ready();
+      const environment = options.environments.active();
+      const bundle = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
+      // ELECTRON_RUN_AS_NODE: the extension host's executable runs the bundle as plain Node.
+      const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
+      const args = [bundle];
+      if (environment) {
+        const file = writeEnvironmentFile(options.storage, environment);
+        args.push('--environments', file, '--env', environment.name);
+        const secrets = await options.secrets.read(environment);
+        for (const [name, value] of Object.entries(secrets) as [SecretName, string | undefined][]) if (value) env[secretEnvironmentVariables[name]] = value;
+      }
+      // The version names what the server serves, so that a switch of environment restarts it.
+      const version = `${options.version}${environment ? `+${environment.name}` : ''}`;
+      const definition = new Definition(environment ? `noarkq (${environment.name})` : 'noarkq', process.execPath, args, env, version);
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      if (folder) definition.cwd = folder;
+      return [definition];
+    },
+  });
+  return vscode.Disposable.from(registration, subscription, changed);
+}
+
+/** The environment as an environments file of one, for `noarkq mcp --environments`. Time limits
+ * are written back as milliseconds (the file reads a bare number as seconds). */
+function writeEnvironmentFile(storage: vscode.Uri, environment: Environment): string {
+  const folder = join(storage.fsPath, 'mcp');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'noarkq.environments.json');
+  const timeout = environment.timeout ? Object.fromEntries(Object.entries(environment.timeout).map(([key, ms]) => [key, `${ms}ms`])) : undefined;
+  writeFileSync(file, JSON.stringify({ environments: [{ ...environment, ...(timeout ? { timeout } : {}) }] }, null, 2));
+  return file;
+}
