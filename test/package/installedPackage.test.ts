@@ -13,6 +13,8 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { InitializeResult } from 'vscode-languageserver-protocol';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -42,7 +44,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 test('the tarball holds the command and its bundles, and none of the sources, tests or source maps', () => {
   // The grammar and language configuration too: JetBrains IDEs read the package's folder as a
   // TextMate bundle (package.json's contributes.grammars).
-  for (const file of ['package.json', 'syntaxes/noarkq.tmLanguage.json', 'language-configuration.json', 'bin/noarkq.js', 'dist/cli.js', 'dist/cliCommands.js', 'dist/server.js', 'dist/serverConnection.js', 'dist/serverAnalyses.js', 'dist/sandbox.js']) {
+  for (const file of ['package.json', 'syntaxes/noarkq.tmLanguage.json', 'language-configuration.json', 'bin/noarkq.js', 'dist/cli.js', 'dist/cliCommands.js', 'dist/server.js', 'dist/serverConnection.js', 'dist/serverAnalyses.js', 'dist/sandbox.js', 'dist/mcp.js', 'docs/noarkq-format.md', 'docs/query-language.md']) {
     assert.ok(packed.includes(file), `${file} is packed`);
   }
   const stray = packed.filter((f) => /\.(ts|map)$/.test(f) || f.startsWith('test/') || f.startsWith('node_modules/'));
@@ -79,4 +81,19 @@ test('npx noarkq lsp from the installed package speaks LSP on stdio', async () =
   await connection.sendNotification('exit');
   assert.equal(await exit, 0, stderr);
   connection.dispose();
+});
+
+test('npx noarkq mcp from the installed package lists its tools and serves the format it documents', async () => {
+  const transport = new StdioClientTransport({ command: npx, args: ['--offline', 'noarkq', 'mcp'], cwd: project, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stderr: 'pipe' });
+  const client = new Client({ name: 'noarkq-package-test', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.ok(tools.some((t) => t.name === 'check'));
+    const format = await client.readResource({ uri: 'noarkq://docs/format' });
+    const text = format.contents[0] && 'text' in format.contents[0] ? String(format.contents[0].text) : '';
+    assert.match(text, /EXPECT/);
+  } finally {
+    await client.close();
+  }
 });
