@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PGlite as PGliteClass } from '@electric-sql/pglite';
+import { PreparedStatements, type PGliteProtocol } from './preparedStatements';
 
 export type SqlValue = string | number | boolean | null | readonly string[] | readonly number[] | Record<string, unknown> | unknown[];
 
@@ -29,9 +30,8 @@ export interface Database extends SqlSession {
 // files next to its own module, which a bundle would break.
 const pgliteModule: string = '@electric-sql/pglite';
 
-async function loadPGlite(): Promise<typeof PGliteClass> {
-  const mod = (await import(pgliteModule)) as { PGlite: typeof PGliteClass };
-  return mod.PGlite;
+async function loadPGlite(): Promise<{ PGlite: typeof PGliteClass } & PGliteProtocol> {
+  return (await import(pgliteModule)) as { PGlite: typeof PGliteClass } & PGliteProtocol;
 }
 
 export interface PGliteOpenOptions {
@@ -59,7 +59,8 @@ function pgliteVersion(): string {
 
 /** Opens PGlite (persistent when `dataDir` is given) behind the `Database` interface. */
 export async function openPGliteDatabase(options: PGliteOpenOptions = {}): Promise<Database> {
-  const PGlite = await loadPGlite();
+  const pglite = await loadPGlite();
+  const PGlite = pglite.PGlite;
   const template = options.templateCacheDir ? templatePath(options.templateCacheDir, pgliteVersion()) : undefined;
   const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION'));
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -75,7 +76,7 @@ export async function openPGliteDatabase(options: PGliteOpenOptions = {}): Promi
     db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
     if (fresh && template && options.templateCacheDir) await saveTemplate(db, template, options.templateCacheDir);
   }
-  return wrapPGlite(db);
+  return wrapPGlite(db, pglite);
 }
 
 async function saveTemplate(db: PGliteClass, template: string, cacheDir: string): Promise<void> {
@@ -91,12 +92,12 @@ async function saveTemplate(db: PGliteClass, template: string, cacheDir: string)
   }
 }
 
-function wrapPGlite(db: PGliteClass): Database {
+function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
   let closed = false;
+  const statements = new PreparedStatements(db, pglite);
   return {
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await db.query<Row>(sql, params as unknown[]);
-      return { rows: result.rows };
+      return { rows: await statements.query<Row>(sql, params) };
     },
     async transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) =>
