@@ -25,7 +25,8 @@ import type { FeatureContext } from '../core/features/featureContext';
 import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
-import { contentModified, isolate, type Logger } from './requestIsolation';
+import { contentModified, isolate, type IsolatedHandler, type Logger, type RequestHandler } from './requestIsolation';
+import type { RequestParamsKind } from './requestParams';
 
 export interface FeatureServices {
   documents: TextDocuments<TextDocument>;
@@ -46,6 +47,9 @@ interface Open {
 
 export function registerFeatureHandlers(connection: Connection, services: FeatureServices): void {
   const { log, scheduler } = services;
+  /** A request handler, isolated, whose params are checked first (`InvalidParams` when unusable). */
+  const request = <P, R, E = void>(name: string, kind: RequestParamsKind, handler: RequestHandler<P, R, E>): IsolatedHandler<P, R, E> =>
+    isolate<P, R, E>(name, log, handler, (params) => services.session().analyses.requestParamsProblem(kind, params));
   /** The open document and its context, with `parse` for its parse; undefined when the client
    * never opened it or it is past the size limit. */
   const opened = <T>(uri: string, parse: (document: TextDocument) => T): (Omit<Open, 'parsed'> & { parsed: T }) | undefined => {
@@ -70,28 +74,28 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   };
 
   connection.onCompletion(
-    isolate('completion', log, (params) => {
+    request('completion', 'position', (params) => {
       const o = near(params.textDocument.uri, params.position);
       return o ? o.features.getCompletions(o.document, o.parsed, params.position, o.context) : null;
     }),
   );
 
   connection.onHover(
-    isolate('hover', log, (params) => {
+    request('hover', 'position', (params) => {
       const o = near(params.textDocument.uri, params.position);
       return o ? o.features.getHover(o.document, o.parsed, params.position, o.context) : null;
     }),
   );
 
   connection.onDefinition(
-    isolate('definition', log, (params) => {
+    request('definition', 'position', (params) => {
       const o = near(params.textDocument.uri, params.position);
       return o ? o.features.getDefinition(o.document, o.parsed, params.position) : null;
     }),
   );
 
   connection.onReferences(
-    isolate('references', log, async (params) => {
+    request('references', 'references', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.getReferences(o.document, o.parsed, params.position, params.context.includeDeclaration) : null;
@@ -99,7 +103,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onPrepareRename(
-    isolate('prepare rename', log, async (params) => {
+    request('prepare rename', 'position', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.prepareRename(o.document, o.parsed, params.position) : null;
@@ -107,7 +111,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onRenameRequest(
-    isolate('rename', log, async (params) => {
+    request('rename', 'rename', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       if (!o) return null;
@@ -119,7 +123,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onDocumentSymbol(
-    isolate('document symbols', log, async (params) => {
+    request('document symbols', 'document', async (params) => {
       const big = whenOversized(params.textDocument.uri);
       if (big) return outlineSymbols(big);
       const o = await open(params.textDocument.uri);
@@ -129,7 +133,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onFoldingRanges(
-    isolate('folding ranges', log, async (params) => {
+    request('folding ranges', 'document', async (params) => {
       const big = whenOversized(params.textDocument.uri);
       if (big) return blockFoldingRanges(big);
       const o = await open(params.textDocument.uri);
@@ -139,7 +143,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.languages.semanticTokens.on(
-    isolate<SemanticTokensParams, SemanticTokens>('semantic tokens', log, async (params) => {
+    request<SemanticTokensParams, SemanticTokens>('semantic tokens', 'document', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context) : { data: [] };
@@ -147,7 +151,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.languages.semanticTokens.onRange(
-    isolate<SemanticTokensRangeParams, SemanticTokens>('semantic tokens (range)', log, async (params) => {
+    request<SemanticTokensRangeParams, SemanticTokens>('semantic tokens (range)', 'range', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context, params.range) : { data: [] };
@@ -155,7 +159,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onDocumentFormatting(
-    isolate('formatting', log, async (params) => {
+    request('formatting', 'formatting', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.formatDocument(o.document, o.parsed, params.options) : null;
@@ -163,7 +167,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onDocumentRangeFormatting(
-    isolate('range formatting', log, async (params) => {
+    request('range formatting', 'rangeFormatting', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.formatRange(o.document, o.parsed, params.range, params.options) : null;
@@ -171,7 +175,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onCodeAction(
-    isolate('code actions', log, async (params) => {
+    request('code actions', 'codeAction', async (params) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       if (!o) return null;

@@ -22,7 +22,7 @@ import { registerFeatureHandlers } from './featureHandlers';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
 import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
-import { contentModified, isolate, isolateNotification } from './requestIsolation';
+import { contentModified, isolate, isolateNotification, lifecycle } from './requestIsolation';
 import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';
@@ -44,7 +44,8 @@ export interface ServerOptions {
   /** Loads `serverAnalyses.ts`; called once, when the `initialize` answer is out or when a message
    * needs it first. */
   loadAnalyses: () => ServerAnalyses;
-  /** Answer `noarkq/test/checkCounts` (checks finished and stopped), for the server's tests. */
+  /** Answer `noarkq/test/checkCounts` (checks finished and stopped) and `noarkq/test/fail` (a
+   * handler that throws), for the server's tests. */
   testHooks?: boolean;
 }
 
@@ -75,8 +76,14 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   };
 
   connection.onInitialize((params) => {
+    if (lifecycle.state !== 'starting') return new ResponseError(ErrorCodes.InvalidRequest, 'noarkq: initialize was sent already; a server is initialized once.');
     support = clientSupport(params.capabilities);
+    lifecycle.state = 'running';
     return { capabilities: serverCapabilities(support), serverInfo: { name: 'noarkq', version: options.version } };
+  });
+
+  connection.onShutdown(() => {
+    lifecycle.state = 'shutDown';
   });
 
   connection.onInitialized(() => {
@@ -203,7 +210,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       if (!result) return new ResponseError<DiagnosticServerCancellationData>(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
       if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: result.lsp };
-    }),
+    }, (params) => session().analyses.requestParamsProblem('document', params)),
   );
 
   // ---- the noarkq/... protocol ----------------------------------------------------------------
@@ -265,7 +272,16 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     }),
   );
 
-  if (options.testHooks) connection.onRequest('noarkq/test/checkCounts', isolate('noarkq/test/checkCounts', log, () => ({ ...scheduler.counts })));
+  if (options.testHooks) {
+    connection.onRequest('noarkq/test/checkCounts', isolate('noarkq/test/checkCounts', log, () => ({ ...scheduler.counts })));
+    // A handler that fails as a bug would: what every request's isolation is tested with.
+    connection.onRequest(
+      'noarkq/test/fail',
+      isolate('noarkq/test/fail', log, () => {
+        throw new Error('failed on purpose');
+      }),
+    );
+  }
 
   registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized });
   documents.listen(connection);

@@ -34,8 +34,20 @@ export function requestsWaiting(): boolean {
   return waiting > 0;
 }
 
-export function isolate<P, R, E = void>(name: string, log: Logger, handler: RequestHandler<P, R, E>): IsolatedHandler<P, R, E> {
+/**
+ * Where the server is in the protocol's lifecycle. A request before `initialize` is answered
+ * `ServerNotInitialized`, one after `shutdown` `InvalidRequest` (the LSP specification, "Lifecycle
+ * Messages"). One server runs in a process, so the state is the module's.
+ */
+export const lifecycle: { state: 'starting' | 'running' | 'shutDown' } = { state: 'starting' };
+
+/** Why the params cannot be used (the path and the problem), or undefined when they can. */
+export type ParamsCheck = (params: unknown) => string | undefined;
+
+export function isolate<P, R, E = void>(name: string, log: Logger, handler: RequestHandler<P, R, E>, checkParams?: ParamsCheck): IsolatedHandler<P, R, E> {
   return async (params, token) => {
+    if (lifecycle.state === 'starting') return new ResponseError<E>(ErrorCodes.ServerNotInitialized, `noarkq: ${name} before initialize: send initialize first.`);
+    if (lifecycle.state === 'shutDown') return new ResponseError<E>(ErrorCodes.InvalidRequest, `noarkq: ${name} after shutdown: the server only takes exit now.`);
     waiting++;
     try {
       await nextMacrotask();
@@ -43,6 +55,8 @@ export function isolate<P, R, E = void>(name: string, log: Logger, handler: Requ
       waiting--;
     }
     if (token.isCancellationRequested) return cancelled<E>();
+    const problem = checkParams?.(params);
+    if (problem !== undefined) return new ResponseError<E>(ErrorCodes.InvalidParams, `noarkq: ${name}: invalid params: ${problem}`);
     try {
       const result = await handler(params, token);
       if (token.isCancellationRequested) return cancelled<E>();

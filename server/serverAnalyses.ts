@@ -25,3 +25,4 @@ export { queryRequestBody } from './queryRequestBody';
 export { testBlocks } from './testBlocks';
 export { parseDocument, startParse } from '../core/document';
 export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams, testBlocksParams } from '../protocol/customMessageSchemas';
+export { requestParamsProblem } from './requestParams';

@@ -10,21 +10,26 @@ const { text, cursor, ranges } = parseMarkers('@[[year]] = 2024\n### a\nQUERY Sa
 describe('request isolation', { timeout: 30_000 }, () => {
   let client: LspTestClient;
   before(async () => {
-    client = await LspTestClient.start({ pullDiagnostics: true });
+    // Read by the server as it starts (main.ts): it then answers noarkq/test/fail by throwing.
+    process.env.NOARKQ_TEST_HOOKS = '1';
+    try {
+      client = await LspTestClient.start({ pullDiagnostics: true });
+    } finally {
+      delete process.env.NOARKQ_TEST_HOOKS;
+    }
     await client.open(uri, text);
   });
   after(() => client.dispose());
 
-  test('a request that makes a feature throw gets an InternalError, is logged, and the next request works', async () => {
-    // A malformed position (null) reaches the definition feature, which throws on it.
-    const failed = await client.request('textDocument/definition', { textDocument: { uri }, position: null }).then(
+  test('a request whose handler throws gets an InternalError, is logged, and the next request works', async () => {
+    const failed = await client.request('noarkq/test/fail', {}).then(
       () => assert.fail('expected an error'),
       (error: unknown) => error,
     );
     assert.ok(failed instanceof ResponseError);
     assert.equal(failed.code, -32603, failed.message);
-    assert.match(failed.message, /^noarkq: definition failed \(.+\)\. This is a bug in noarkq; the server keeps running/);
-    const logged = await client.logLine((l) => l.message.startsWith('noarkq: definition failed'));
+    assert.match(failed.message, /^noarkq: noarkq\/test\/fail failed \(failed on purpose\)\. This is a bug in noarkq; the server keeps running/);
+    const logged = await client.logLine((l) => l.message.startsWith('noarkq: noarkq/test/fail failed'));
     assert.equal(logged.type, 1);
 
     const locations = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, cursor!) });
