@@ -74,8 +74,9 @@ export function parseJsonBody(text: string, masked: string, start: number, end: 
   let lastNonBlank = region.length;
   while (lastNonBlank > 0 && /\s/.test(region[lastNonBlank - 1])) lastNonBlank--;
   const hasSyntaxErrors = errors.length > 0 || bare.length > 0;
+  // The tree is not kept: a parse goes on to other blocks before anything reads it, and a tree
+  // still held then would outlive the young generation, to be collected later at more cost.
   const body = new LazyJsonBody(start + firstNonBlank, start + lastNonBlank, hasSyntaxErrors, start, source);
-  keptTrees.keep(body, tree);
   return { body, references, diagnostics };
 }
 
@@ -116,7 +117,8 @@ class LazyJsonBody implements JsonBody {
 
 /**
  * The trees of the bodies read last. A check or a request reads one body's tree several times
- * in a row (its shape, its actions, its response); the oldest goes first.
+ * in a row (its shape, its actions, its response); the oldest goes first. Few: trees kept
+ * longer than the young generation's turn are promoted, and then cost a full collection.
  */
 class KeptTrees {
   private readonly trees = new Map<LazyJsonBody, JsonNode | undefined>();
@@ -137,7 +139,7 @@ class KeptTrees {
   }
 }
 
-const keptTrees = new KeptTrees(64);
+const keptTrees = new KeptTrees(1);
 
 /**
  * The value of a tree without syntax errors, as plain objects (jsonc-parser's own `getNodeValue`
