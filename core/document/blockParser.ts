@@ -294,12 +294,15 @@ function parseRequest(
   }
   const keyword: Token = { text: text.slice(kw.start, kw.end), start: kw.start, end: kw.end };
   const lineEnd = lineContentEnd(text, line);
-  const base = { keyword, line: lineSpan, start: line.start, end };
+  // Each request is written out field by field, in one order: a spread (`{ ...base, kind }`)
+  // gives every object a hidden class of its own, which for a big file's requests is tens of
+  // megabytes of classes.
+  const start0 = line.start;
   switch (kw.kind) {
     case 'query': {
       const parsed = parseQueryRequest(masked, line.start, regionEnd);
       diagnostics.push(...parsed.diagnostics);
-      return { ...base, kind: 'query', query: parsed.request };
+      return { keyword, line: lineSpan, start: start0, end, kind: 'query', query: parsed.request };
     }
     case 'transaction': {
       // The body may start on the TRANSACTION line itself; comment lines are not JSON.
@@ -315,7 +318,7 @@ function parseRequest(
           fixes: [{ title: 'Add an empty actions list', edits: [{ start: line.end, end: line.end, newText: '\n{\n  "actions": []\n}' }] }],
         });
       }
-      return { ...base, kind: 'transaction', body: json.body };
+      return { keyword, line: lineSpan, start: start0, end, kind: 'transaction', body: json.body };
     }
     case 'upload':
     case 'download': {
@@ -333,9 +336,12 @@ function parseRequest(
           message: `${keyword.text.toUpperCase()} takes no body; these lines are not sent: remove them or make them comments.`,
         });
       }
-      return kw.kind === 'upload'
-        ? { ...base, kind: 'upload', ...(ops.operands as { path: Token | undefined; fileName: Token | undefined }) }
-        : { ...base, kind: 'download', ...(ops.operands as { id: Token | undefined; target: Token | undefined }) };
+      if (kw.kind === 'upload') {
+        const { path, fileName } = ops.operands as { path: Token | undefined; fileName: Token | undefined };
+        return { keyword, line: lineSpan, start: start0, end, kind: 'upload', path, fileName };
+      }
+      const { id, target } = ops.operands as { id: Token | undefined; target: Token | undefined };
+      return { keyword, line: lineSpan, start: start0, end, kind: 'download', id, target };
     }
     case 'http': {
       const ops = parseHttpLine(text, keyword, lineEnd);
@@ -344,7 +350,8 @@ function parseRequest(
       const json = parseJsonBody(text, maskComments(masked, comments, line.next, regionEnd), line.next, regionEnd);
       diagnostics.push(...json.diagnostics);
       references.push(...json.references);
-      return { ...base, kind: 'http', method: kw.keyword as 'GET' | 'POST' | 'PUT' | 'DELETE', ...ops.operands, body: json.body };
+      const { target, path, queryString } = ops.operands;
+      return { keyword, line: lineSpan, start: start0, end, kind: 'http', method: kw.keyword as 'GET' | 'POST' | 'PUT' | 'DELETE', target, path, queryString, body: json.body };
     }
   }
 }

@@ -10,7 +10,7 @@
  * blocks it touches and the blocks that read them. `checkDocument` is the same checker, fresh.
  */
 import { runSteps } from '../steps';
-import type { NoarkqDiagnostic, Span } from '../diagnostics';
+import { placeDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
@@ -517,15 +517,7 @@ function referenceNamesInVariables(parsed: ParsedBlock): string[] {
  * span is part of the key), so it keeps its document offset; everything else moves with the block. */
 function place(d: NoarkqDiagnostic, start: number, computedAt: number): NoarkqDiagnostic {
   if (start === 0 && computedAt === 0) return d;
-  const placed: NoarkqDiagnostic = placeSpan(d, start, computedAt);
-  if (d.fixes) placed.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => placeSpan(e, start, computedAt)) }));
-  if (d.related) placed.related = d.related.map((r) => placeSpan(r, start, computedAt));
-  return placed;
-}
-
-function placeSpan<T extends Span>(s: T, start: number, computedAt: number): T {
-  const base = s.start < 0 ? computedAt : start;
-  return { ...s, start: s.start + base, end: s.end + base };
+  return placeDiagnostic(d, (s) => s.start + (s.start < 0 ? computedAt : start));
 }
 
 /** Names are unique; later duplicates point back at the first one. Reported in document offsets. */
@@ -542,7 +534,7 @@ function checkBlockNames(doc: NoarkqDocument, first: (name: string) => DocumentB
       start: b.start + name.start,
       end: b.start + name.end,
       message: `Another block is already named \`${name.text}\`: rename one of them so that references can tell them apart.`,
-      related: [{ ...earlier, message: `the first block named ${name.text}` }],
+      related: [{ start: earlier.start, end: earlier.end, message: `the first block named ${name.text}` }],
     });
   }
 }
