@@ -83,6 +83,36 @@ function placeRelated(r: RelatedLocation, placed: (s: Span) => number): RelatedL
   return { start, end: r.end + start - r.start, message: r.message };
 }
 
+/**
+ * One string for each message, title and related message that is written again (a file of many
+ * similar blocks has the same few hundred messages over and over): diagnostics are kept for as
+ * long as the file is open, and a message built from a template is a chain of pieces, larger
+ * than its text. Changes `diagnostics` in place (they are fresh from a parse or a check) and
+ * returns it.
+ */
+export function shareMessages<T extends NoarkqDiagnostic[]>(diagnostics: T): T {
+  for (const d of diagnostics) {
+    d.message = sharedText(d.message);
+    if (d.related) for (const r of d.related) r.message = sharedText(r.message);
+    if (d.fixes) for (const f of d.fixes) f.title = sharedText(f.title);
+  }
+  return diagnostics;
+}
+
+/** Messages seen lately. Forgotten all at once when full, so that what a closed file's
+ * diagnostics said does not stay forever. */
+const sharedTexts = new Map<string, string>();
+const maxSharedTexts = 20_000;
+
+function sharedText(text: string): string {
+  const known = sharedTexts.get(text);
+  if (known !== undefined) return known;
+  if (sharedTexts.size >= maxSharedTexts) sharedTexts.clear();
+  // The map's key is the text made flat by the look-up; keep that one.
+  sharedTexts.set(text, text);
+  return text;
+}
+
 const lspSeverity: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,

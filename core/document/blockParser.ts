@@ -9,7 +9,7 @@
  * its body): they are blanked out for the request's parser the same way, so a JSON body or a
  * WHERE clause ends before them wherever they stand.
  */
-import type { NoarkqDiagnostic, Span } from '../diagnostics';
+import { shareMessages, type NoarkqDiagnostic, type Span } from '../diagnostics';
 import { parseQueryRequest } from '../query';
 import { didYouMean } from '../text/didYouMean';
 import { isBlank, isCommentLine, looksLikeAliasPath, splitLines, type Line } from '../text/lines';
@@ -182,7 +182,7 @@ export function parseBlock(text: string): ParsedBlock {
 
   comments.sort((a, b) => a.start - b.start);
   references.sort((a, b) => a.start - b.start);
-  diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
+  shareMessages(diagnostics.sort((a, b) => a.start - b.start || a.end - b.end));
   return {
     text,
     isPreamble,

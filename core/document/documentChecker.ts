@@ -10,7 +10,7 @@
  * blocks it touches and the blocks that read them. `checkDocument` is the same checker, fresh.
  */
 import { runSteps } from '../steps';
-import { placeDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
+import { placeDiagnostic, shareMessages, type NoarkqDiagnostic } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
@@ -318,7 +318,7 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
 
   function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
-    return { key, diagnostics: checkBlock(scope, block), computedAt: block.start, placedAt: NaN, placed: [] };
+    return { key, diagnostics: shareMessages(checkBlock(scope, block)), computedAt: block.start, placedAt: NaN, placed: [] };
   }
 
   return { check, checkSteps, lastCheck };
