@@ -10,12 +10,13 @@
  * WHERE clause ends before them wherever they stand.
  */
 import { shareMessages, type NoarkqDiagnostic, type Span } from '../diagnostics';
-import { parseQueryRequest } from '../query';
+import { parseQueryRequest, type QueryRequest } from '../query';
 import { didYouMean } from '../text/didYouMean';
 import { isBlank, isCommentLine, looksLikeAliasPath, splitLines, type Line } from '../text/lines';
 import { DocumentCodes } from './documentCodes';
 import type {
   ParsedBlock,
+  QueryRequestSyntax,
   ReferenceOccurrence,
   RequestSyntax,
   Token,
@@ -302,7 +303,7 @@ function parseRequest(
     case 'query': {
       const parsed = parseQueryRequest(masked, line.start, regionEnd);
       diagnostics.push(...parsed.diagnostics);
-      return { keyword, line: lineSpan, start: start0, end, kind: 'query', query: parsed.request };
+      return new LazyQueryRequest(keyword, lineSpan, start0, end, masked, regionEnd);
     }
     case 'transaction': {
       // The body may start on the TRANSACTION line itself; comment lines are not JSON.
@@ -368,3 +369,32 @@ function maskComments(masked: string, comments: readonly Span[], from: number, t
   }
   return out + masked.slice(at);
 }
+
+/**
+ * A QUERY request that keeps its text instead of its syntax: the query is parsed again when read
+ * (a query's parse is microseconds, and a big file's queries kept parsed were a fifth of its
+ * parse's memory). Its syntax diagnostics are the block's, from the first parse. Reads of one
+ * query in a row share one parse; two reads apart may give two equal queries, not the same one.
+ */
+class LazyQueryRequest implements QueryRequestSyntax {
+  readonly kind = 'query';
+
+  constructor(
+    readonly keyword: Token,
+    readonly line: Span,
+    readonly start: number,
+    readonly end: number,
+    /** The block's text, with the lines the query does not read blanked out. */
+    private readonly source: string,
+    private readonly regionEnd: number,
+  ) {}
+
+  get query(): QueryRequest {
+    if (lastQuery?.of === this) return lastQuery.query;
+    const query = parseQueryRequest(this.source, this.line.start, this.regionEnd).request;
+    lastQuery = { of: this, query };
+    return query;
+  }
+}
+
+let lastQuery: { of: LazyQueryRequest; query: QueryRequest } | undefined;
