@@ -42,13 +42,11 @@ export function checkDocument(doc: NoarkqDocument, options: DocumentCheckOptions
 
 interface CachedBlock {
   key: string;
-  /** Block-relative, as `checkBlock` gave them. */
+  /** In document offsets, for the block at `placedAt`. Kept once, not also block-relative: a
+   * file full of errors has hundreds of thousands. Spans before the block (file variables) stay
+   * where they are when the block moves, since the key holds them. */
   diagnostics: readonly NoarkqDiagnostic[];
-  /** The block's start when they were computed: spans before the block (file variables, at
-   * negative block-relative offsets) stay where they were then, since the key holds them. */
-  computedAt: number;
   placedAt: number;
-  placed: readonly NoarkqDiagnostic[];
 }
 
 /** One block (or the preamble) of the last checked document: its result, and what its key read,
@@ -297,11 +295,11 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
       const start = blockAt(i).start;
       if (entry.placedAt !== start) {
         const placed: NoarkqDiagnostic[] = [];
-        for (const d of entry.diagnostics) placed.push(place(d, start, entry.computedAt));
-        entry.placed = placed;
+        for (const d of entry.diagnostics) placed.push(move(d, entry.placedAt, start));
+        entry.diagnostics = placed;
         entry.placedAt = start;
       }
-      for (const d of entry.placed) out.push(d);
+      for (const d of entry.diagnostics) out.push(d);
     };
     // A few slots are found by look-up; many, by one pass in order.
     if (withDiagnostics.size <= 16) {
@@ -318,7 +316,10 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
 
   function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
-    return { key, diagnostics: shareMessages(checkBlock(scope, block)), computedAt: block.start, placedAt: NaN, placed: [] };
+    const start = block.start;
+    const diagnostics = shareMessages(checkBlock(scope, block));
+    for (let i = 0; i < diagnostics.length; i++) diagnostics[i] = place(diagnostics[i], start);
+    return { key, diagnostics, placedAt: start };
   }
 
   return { check, checkSteps, lastCheck };
@@ -512,12 +513,16 @@ function referenceNamesInVariables(parsed: ParsedBlock): string[] {
   return names;
 }
 
-/** A block-relative diagnostic in document offsets for a block now at `start`, computed when it
- * was at `computedAt`. A span before the block points at a file variable, which did not move (its
- * span is part of the key), so it keeps its document offset; everything else moves with the block. */
-function place(d: NoarkqDiagnostic, start: number, computedAt: number): NoarkqDiagnostic {
-  if (start === 0 && computedAt === 0) return d;
-  return placeDiagnostic(d, (s) => s.start + (s.start < 0 ? computedAt : start));
+/** A block-relative diagnostic in document offsets, for a block at `start`. */
+function place(d: NoarkqDiagnostic, start: number): NoarkqDiagnostic {
+  return start === 0 ? d : placeDiagnostic(d, (s) => s.start + start);
+}
+
+/** A diagnostic of a block at `from` for the block moved to `to`. A span before the block points
+ * at a file variable, which did not move (its span is part of the key), so it keeps its offset;
+ * everything else moves with the block. */
+function move(d: NoarkqDiagnostic, from: number, to: number): NoarkqDiagnostic {
+  return placeDiagnostic(d, (s) => (s.start < from ? s.start : s.start + to - from));
 }
 
 /** Names are unique; later duplicates point back at the first one. Reported in document offsets. */
