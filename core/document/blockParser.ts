@@ -191,15 +191,26 @@ export function parseBlock(text: string): ParsedBlock {
     name,
     invalidName,
     description,
-    comments,
-    variables,
+    comments: fitted(comments),
+    variables: fitted(variables),
     request: requests[0],
-    requests,
-    expectations,
+    requests: fitted(requests),
+    expectations: fitted(expectations),
     retry: retries[0],
-    references,
-    diagnostics,
+    references: fitted(references),
+    diagnostics: fitted(diagnostics),
   };
+}
+
+const noItems: readonly never[] = Object.freeze([]);
+
+/**
+ * `items` in an array of exactly their number (none: one shared empty array). An array grown by
+ * `push` keeps room for 17, and a parsed block is kept for as long as its file is open, with
+ * six lists that mostly hold none or one.
+ */
+function fitted<T>(items: T[]): readonly T[] {
+  return items.length === 0 ? noItems : items.slice();
 }
 
 function parseSeparatorLine(

@@ -317,8 +317,8 @@ export function createDocumentChecker(options: DocumentCheckOptions): DocumentCh
   function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
     const start = block.start;
-    const diagnostics = shareMessages(checkBlock(scope, block));
-    for (let i = 0; i < diagnostics.length; i++) diagnostics[i] = place(diagnostics[i], start);
+    // map: an array of exactly their number, where `checkBlock`'s grew by push.
+    const diagnostics = shareMessages(checkBlock(scope, block)).map((d) => place(d, start));
     return { key, diagnostics, placedAt: start };
   }
 
