@@ -527,13 +527,15 @@ function move(d: NoarkqDiagnostic, from: number, to: number): NoarkqDiagnostic {
 
 /** Names are unique; later duplicates point back at the first one. Reported in document offsets. */
 function checkBlockNames(doc: NoarkqDocument, first: (name: string) => DocumentBlock | undefined, out: NoarkqDiagnostic[]): void {
+  // A file of copied blocks has a duplicate for each block of each copy: their messages shared.
+  const found: NoarkqDiagnostic[] = [];
   for (const b of doc.blocks) {
     const name = b.parsed.name;
     if (!name) continue;
     const original = first(name.text);
     if (original === undefined || original === b) continue;
     const earlier = { start: original.start + original.parsed.name!.start, end: original.start + original.parsed.name!.end };
-    out.push({
+    found.push({
       code: DocumentCodes.duplicateBlockName,
       severity: 'error',
       start: b.start + name.start,
@@ -542,4 +544,5 @@ function checkBlockNames(doc: NoarkqDocument, first: (name: string) => DocumentB
       related: [{ start: earlier.start, end: earlier.end, message: `the first block named ${name.text}` }],
     });
   }
+  for (const d of shareMessages(found)) out.push(d);
 }
