@@ -59,10 +59,11 @@ export interface VariableDeclaration extends Span {
 /**
  * A JSON body (TRANSACTION, HTTP). Node offsets are in the same space as the block.
  *
- * The tree and the value are made when asked for, from the body's text, and only the last few
- * are kept (jsonBodyParser.ts): a tree takes about ten times its text's size, and a big file's
- * bodies kept as trees were most of the language server's memory, while a body's parse is
- * microseconds. So two reads of `tree` may give two equal trees, not the same one.
+ * The tree and the value are made when asked for, from the body's text, and only the last tree
+ * read is kept (jsonBodyParser.ts): a tree takes about ten times its text's size, and a big
+ * file's bodies kept as trees were most of the language server's memory, while a body's parse
+ * is microseconds. So two reads of `tree` with another body's between them give two equal
+ * trees, not the same one.
  */
 export interface JsonBody extends Span {
   /** The tree (error-tolerant); undefined when nothing parsed. */
