@@ -52,13 +52,65 @@ export interface DiagnosticCodeInfo {
 /** Moves a diagnostic (and its fixes and related locations) by `delta` characters. */
 export function shiftDiagnostic(d: NoarkqDiagnostic, delta: number): NoarkqDiagnostic {
   if (delta === 0) return d;
-  return {
-    ...d,
-    start: d.start + delta,
-    end: d.end + delta,
-    fixes: d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + delta, end: e.end + delta })) })),
-    related: d.related?.map((r) => ({ ...r, start: r.start + delta, end: r.end + delta })),
-  };
+  return placeDiagnostic(d, (s) => s.start + delta);
+}
+
+/**
+ * A copy of `d` with every span (its own, its fixes' edits', its related locations') moved to
+ * where `placed` puts it (`placed(s) - s.start` is the distance). The copies are written field by
+ * field, not spread: a spread gives each copy a hidden class of its own, and a file full of
+ * errors has hundreds of thousands of them.
+ */
+export function placeDiagnostic(d: NoarkqDiagnostic, placed: (s: Span) => number): NoarkqDiagnostic {
+  const start = placed(d);
+  const delta = start - d.start;
+  const out: NoarkqDiagnostic = { code: d.code, severity: d.severity, start, end: d.end + delta, message: d.message, fixes: undefined, related: undefined };
+  if (d.fixes) out.fixes = d.fixes.map((f) => placeFix(f, placed));
+  if (d.related) out.related = d.related.map((r) => placeRelated(r, placed));
+  return out;
+}
+
+function placeFix(f: Fix, placed: (s: Span) => number): Fix {
+  const edits = f.edits.map((e): TextEdit => {
+    const start = placed(e);
+    return { start, end: e.end + start - e.start, newText: e.newText };
+  });
+  return f.preferred === undefined ? { title: f.title, edits } : { title: f.title, edits, preferred: f.preferred };
+}
+
+function placeRelated(r: RelatedLocation, placed: (s: Span) => number): RelatedLocation {
+  const start = placed(r);
+  return { start, end: r.end + start - r.start, message: r.message };
+}
+
+/**
+ * One string for each message, title and related message that is written again (a file of many
+ * similar blocks has the same few hundred messages over and over): diagnostics are kept for as
+ * long as the file is open, and a message built from a template is a chain of pieces, larger
+ * than its text. Changes `diagnostics` in place (they are fresh from a parse or a check) and
+ * returns it.
+ */
+export function shareMessages<T extends NoarkqDiagnostic[]>(diagnostics: T): T {
+  for (const d of diagnostics) {
+    d.message = sharedText(d.message);
+    if (d.related) for (const r of d.related) r.message = sharedText(r.message);
+    if (d.fixes) for (const f of d.fixes) f.title = sharedText(f.title);
+  }
+  return diagnostics;
+}
+
+/** Messages seen lately. Forgotten all at once when full, so that what a closed file's
+ * diagnostics said does not stay forever. */
+const sharedTexts = new Map<string, string>();
+const maxSharedTexts = 20_000;
+
+function sharedText(text: string): string {
+  const known = sharedTexts.get(text);
+  if (known !== undefined) return known;
+  if (sharedTexts.size >= maxSharedTexts) sharedTexts.clear();
+  // The map's key is the text made flat by the look-up; keep that one.
+  sharedTexts.set(text, text);
+  return text;
 }
 
 const lspSeverity: Record<Severity, DiagnosticSeverity> = {

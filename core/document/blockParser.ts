@@ -9,13 +9,14 @@
  * its body): they are blanked out for the request's parser the same way, so a JSON body or a
  * WHERE clause ends before them wherever they stand.
  */
-import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import { parseQueryRequest } from '../query';
+import { shareMessages, type NoarkqDiagnostic, type Span } from '../diagnostics';
+import { parseQueryRequest, type QueryRequest } from '../query';
 import { didYouMean } from '../text/didYouMean';
 import { isBlank, isCommentLine, looksLikeAliasPath, splitLines, type Line } from '../text/lines';
 import { DocumentCodes } from './documentCodes';
 import type {
   ParsedBlock,
+  QueryRequestSyntax,
   ReferenceOccurrence,
   RequestSyntax,
   Token,
@@ -182,7 +183,7 @@ export function parseBlock(text: string): ParsedBlock {
 
   comments.sort((a, b) => a.start - b.start);
   references.sort((a, b) => a.start - b.start);
-  diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
+  shareMessages(diagnostics.sort((a, b) => a.start - b.start || a.end - b.end));
   return {
     text,
     isPreamble,
@@ -190,15 +191,26 @@ export function parseBlock(text: string): ParsedBlock {
     name,
     invalidName,
     description,
-    comments,
-    variables,
+    comments: fitted(comments),
+    variables: fitted(variables),
     request: requests[0],
-    requests,
-    expectations,
+    requests: fitted(requests),
+    expectations: fitted(expectations),
     retry: retries[0],
-    references,
-    diagnostics,
+    references: fitted(references),
+    diagnostics: fitted(diagnostics),
   };
+}
+
+const noItems: readonly never[] = Object.freeze([]);
+
+/**
+ * `items` in an array of exactly their number (none: one shared empty array). An array grown by
+ * `push` keeps room for 17, and a parsed block is kept for as long as its file is open, with
+ * six lists that mostly hold none or one.
+ */
+function fitted<T>(items: T[]): readonly T[] {
+  return items.length === 0 ? noItems : items.slice();
 }
 
 function parseSeparatorLine(
@@ -294,12 +306,15 @@ function parseRequest(
   }
   const keyword: Token = { text: text.slice(kw.start, kw.end), start: kw.start, end: kw.end };
   const lineEnd = lineContentEnd(text, line);
-  const base = { keyword, line: lineSpan, start: line.start, end };
+  // Each request is written out field by field, in one order: a spread (`{ ...base, kind }`)
+  // gives every object a hidden class of its own, which for a big file's requests is tens of
+  // megabytes of classes.
+  const start0 = line.start;
   switch (kw.kind) {
     case 'query': {
       const parsed = parseQueryRequest(masked, line.start, regionEnd);
       diagnostics.push(...parsed.diagnostics);
-      return { ...base, kind: 'query', query: parsed.request };
+      return new LazyQueryRequest(keyword, lineSpan, start0, end, masked, regionEnd);
     }
     case 'transaction': {
       // The body may start on the TRANSACTION line itself; comment lines are not JSON.
@@ -315,7 +330,7 @@ function parseRequest(
           fixes: [{ title: 'Add an empty actions list', edits: [{ start: line.end, end: line.end, newText: '\n{\n  "actions": []\n}' }] }],
         });
       }
-      return { ...base, kind: 'transaction', body: json.body };
+      return { keyword, line: lineSpan, start: start0, end, kind: 'transaction', body: json.body };
     }
     case 'upload':
     case 'download': {
@@ -333,9 +348,12 @@ function parseRequest(
           message: `${keyword.text.toUpperCase()} takes no body; these lines are not sent: remove them or make them comments.`,
         });
       }
-      return kw.kind === 'upload'
-        ? { ...base, kind: 'upload', ...(ops.operands as { path: Token | undefined; fileName: Token | undefined }) }
-        : { ...base, kind: 'download', ...(ops.operands as { id: Token | undefined; target: Token | undefined }) };
+      if (kw.kind === 'upload') {
+        const { path, fileName } = ops.operands as { path: Token | undefined; fileName: Token | undefined };
+        return { keyword, line: lineSpan, start: start0, end, kind: 'upload', path, fileName };
+      }
+      const { id, target } = ops.operands as { id: Token | undefined; target: Token | undefined };
+      return { keyword, line: lineSpan, start: start0, end, kind: 'download', id, target };
     }
     case 'http': {
       const ops = parseHttpLine(text, keyword, lineEnd);
@@ -344,7 +362,8 @@ function parseRequest(
       const json = parseJsonBody(text, maskComments(masked, comments, line.next, regionEnd), line.next, regionEnd);
       diagnostics.push(...json.diagnostics);
       references.push(...json.references);
-      return { ...base, kind: 'http', method: kw.keyword as 'GET' | 'POST' | 'PUT' | 'DELETE', ...ops.operands, body: json.body };
+      const { target, path, queryString } = ops.operands;
+      return { keyword, line: lineSpan, start: start0, end, kind: 'http', method: kw.keyword as 'GET' | 'POST' | 'PUT' | 'DELETE', target, path, queryString, body: json.body };
     }
   }
 }
@@ -361,3 +380,32 @@ function maskComments(masked: string, comments: readonly Span[], from: number, t
   }
   return out + masked.slice(at);
 }
+
+/**
+ * A QUERY request that keeps its text instead of its syntax: the query is parsed again when read
+ * (a query's parse is microseconds, and a big file's queries kept parsed were a fifth of its
+ * parse's memory). Its syntax diagnostics are the block's, from the first parse. Reads of one
+ * query in a row share one parse; two reads apart may give two equal queries, not the same one.
+ */
+class LazyQueryRequest implements QueryRequestSyntax {
+  readonly kind = 'query';
+
+  constructor(
+    readonly keyword: Token,
+    readonly line: Span,
+    readonly start: number,
+    readonly end: number,
+    /** The block's text, with the lines the query does not read blanked out. */
+    private readonly source: string,
+    private readonly regionEnd: number,
+  ) {}
+
+  get query(): QueryRequest {
+    if (lastQuery?.of === this) return lastQuery.query;
+    const query = parseQueryRequest(this.source, this.line.start, this.regionEnd).request;
+    lastQuery = { of: this, query };
+    return query;
+  }
+}
+
+let lastQuery: { of: LazyQueryRequest; query: QueryRequest } | undefined;

@@ -111,7 +111,7 @@ function answerOf(request: RequestSyntax | undefined, model: NoarkModel): BlockA
   if (!request) return { shape: undefined, reason: 'it holds no request' };
   switch (request.kind) {
     case 'query':
-      return { shape: queryResponse(request.query.type?.name, model) };
+      return queryAnswer(request.query.type?.name, model);
     case 'transaction':
       return { shape: transactionResponse(request.body, model) };
     case 'upload':
@@ -123,6 +123,18 @@ function answerOf(request: RequestSyntax | undefined, model: NoarkModel): BlockA
     case 'unknown':
       return { shape: unknown };
   }
+}
+
+const queryAnswers = new WeakMap<NoarkModel, Map<string | undefined, BlockAnswer>>();
+
+/** One answer for all queries of a type: a query's answer depends on its type only, and a big
+ * file's queries each kept their own (with its fingerprint) for as long as it was open. */
+function queryAnswer(typeName: string | undefined, model: NoarkModel): BlockAnswer {
+  let perModel = queryAnswers.get(model);
+  if (!perModel) queryAnswers.set(model, (perModel = new Map()));
+  let answer = perModel.get(typeName);
+  if (!answer) perModel.set(typeName, (answer = { shape: queryResponse(typeName, model) }));
+  return answer;
 }
 
 function value(type: 'string' | 'number' | 'boolean', description?: string): ResponseShape {

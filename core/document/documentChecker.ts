@@ -12,7 +12,7 @@
  * (which sorts the whole list instead).
  */
 import { runSteps } from '../steps';
-import { shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
+import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
@@ -58,7 +58,8 @@ export function checkDocument(doc: NoarkqDocument, options: DocumentCheckOptions
 
 interface CachedBlock {
   key: string;
-  /** Block-relative, as `checkBlock` gave them. */
+  /** Block-relative, as `checkBlock` gave them, and kept only so: they are placed in the
+   * document as they are read (a file full of errors has hundreds of thousands). */
   diagnostics: readonly NoarkqDiagnostic[];
   /** The block's start when they were computed: spans before the block (file variables, at
    * negative block-relative offsets) stay where they were then, since the key holds them. */
@@ -358,7 +359,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
   function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
-    return { key, diagnostics: checkBlock(scope, block), computedAt: block.start };
+    // slice: an array of exactly their number, where `checkBlock`'s grew by push. A file of
+    // copied blocks says the same things many times: their messages are shared.
+    return { key, diagnostics: shareMessages(checkBlock(scope, block)).slice(), computedAt: block.start };
   }
 
   return { check, checkSteps, checkedSteps, lastCheck };
@@ -678,18 +681,11 @@ function referenceNamesInVariables(parsed: ParsedBlock): string[] {
 
 /** A block-relative diagnostic in document offsets for a block now at `start`, computed when it
  * was at `computedAt`. A span before the block points at a file variable, which did not move (its
- * span is part of the key), so it keeps its document offset; everything else moves with the block. */
+ * span is part of the key), so it keeps its document offset; everything else moves with the block.
+ * Written field by field (placeDiagnostic): spread copies each got a hidden class of their own. */
 function place(d: NoarkqDiagnostic, start: number, computedAt: number): NoarkqDiagnostic {
   if (start === 0 && computedAt === 0) return d;
-  const placed: NoarkqDiagnostic = placeSpan(d, start, computedAt);
-  if (d.fixes) placed.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => placeSpan(e, start, computedAt)) }));
-  if (d.related) placed.related = d.related.map((r) => placeSpan(r, start, computedAt));
-  return placed;
-}
-
-function placeSpan<T extends Span>(s: T, start: number, computedAt: number): T {
-  const base = s.start < 0 ? computedAt : start;
-  return { ...s, start: s.start + base, end: s.end + base };
+  return placeDiagnostic(d, (span) => span.start + (span.start < 0 ? computedAt : start));
 }
 
 /** Names are unique; a later duplicate points back at the first one. In document offsets. */

@@ -56,13 +56,21 @@ export interface VariableDeclaration extends Span {
   misplaced: boolean;
 }
 
-/** A JSON body (TRANSACTION, HTTP). Node offsets are in the same space as the block. */
+/**
+ * A JSON body (TRANSACTION, HTTP). Node offsets are in the same space as the block.
+ *
+ * The tree and the value are made when asked for, from the body's text, and only the last tree
+ * read is kept (jsonBodyParser.ts): a tree takes about ten times its text's size, and a big
+ * file's bodies kept as trees were most of the language server's memory, while a body's parse
+ * is microseconds. So two reads of `tree` with another body's between them give two equal
+ * trees, not the same one.
+ */
 export interface JsonBody extends Span {
   /** The tree (error-tolerant); undefined when nothing parsed. */
-  tree: JsonNode | undefined;
+  readonly tree: JsonNode | undefined;
   /** The value with comments dropped; undefined when the body has syntax errors. */
-  value: JsonValue | undefined;
-  hasSyntaxErrors: boolean;
+  readonly value: JsonValue | undefined;
+  readonly hasSyntaxErrors: boolean;
 }
 
 export type RequestKind = 'query' | 'transaction' | 'upload' | 'download' | 'http' | 'unknown';

@@ -37,7 +37,7 @@ export function scanReferences(text: string, start: number, end: number, context
     if ('message' in parsed) {
       diagnostics.push(malformed(at, close + 2, parsed.message));
     } else {
-      references.push({ ...parsed, wholeValue: at === start && close + 2 === end, context });
+      references.push({ start: parsed.start, end: parsed.end, name: parsed.name, nameSpan: parsed.nameSpan, segments: parsed.segments, wholeValue: at === start && close + 2 === end, context });
     }
     at = text.indexOf('{{', close + 2);
   }

@@ -23,39 +23,55 @@ export interface SemanticToken extends Span {
 }
 
 export function getSemanticTokens(document: TextDocument, parsed: NoarkqDocument, context: FeatureContext, range?: Range): SemanticTokens {
-  if (!range) return { data: encodeTokens(document, collectSemanticTokens(parsed, context)) };
+  const encoder = new TokenEncoder(document);
+  if (!range) {
+    forEachSemanticToken(parsed, context, undefined, (t) => encoder.add(t));
+    return { data: encoder.data };
+  }
   const from = document.offsetAt(range.start);
   const to = document.offsetAt(range.end);
   // Only the blocks the range touches: an editor asks for the visible lines of a big file.
-  const tokens = collectSemanticTokens(parsed, context, { from, to }).filter((t) => t.end > from && t.start < to);
-  return { data: encodeTokens(document, tokens) };
+  forEachSemanticToken(parsed, context, { from, to }, (t) => {
+    if (t.end > from && t.start < to) encoder.add(t);
+  });
+  return { data: encoder.data };
 }
 
 /** Every token (or those of the blocks that overlap `within`), in document offsets, sorted and
  * without overlaps. */
 export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureContext, within?: { from: number; to: number }): SemanticToken[] {
-  const tokens: SemanticToken[] = [];
+  const out: SemanticToken[] = [];
+  forEachSemanticToken(parsed, context, within, (t) => out.push(t));
+  return out;
+}
+
+/**
+ * The tokens in order, without overlaps, block by block: each block's are sorted on their own
+ * (blocks do not overlap), so a big file's tokens are never all held at once, only encoded.
+ */
+function forEachSemanticToken(parsed: NoarkqDocument, context: FeatureContext, within: { from: number; to: number } | undefined, each: (t: SemanticToken) => void): void {
   const index = symbolIndex(parsed);
   const blocks = allBlocks(parsed);
   // allBlocks puts the preamble (index -1) first.
   const first = within ? blockAt(parsed, within.from).index + 1 : 0;
+  let lastEnd = -1;
+  const tokens: SemanticToken[] = [];
   for (let i = first; i < blocks.length; i++) {
     const block = blocks[i];
     if (within && block.start >= within.to && i > first) break;
     const add = (span: Span | undefined, type: TokenType, ...modifiers: TokenModifier[]): void => {
       if (span && span.end > span.start) tokens.push({ start: block.start + span.start, end: block.start + span.end, type, modifiers });
     };
+    tokens.length = 0;
     blockTokens(block, index, context.model, add);
+    // The sort is stable: for two tokens at one place, the one added first wins.
+    tokens.sort((a, b) => a.start - b.start);
+    for (const t of tokens) {
+      if (t.start < lastEnd) continue;
+      each(t);
+      lastEnd = t.end;
+    }
   }
-  // The sort is stable: for two tokens at one place, the one added first wins.
-  tokens.sort((a, b) => a.start - b.start);
-  const out: SemanticToken[] = [];
-  for (const t of tokens) {
-    const last = out[out.length - 1];
-    if (last && t.start < last.end) continue;
-    out.push(t);
-  }
-  return out;
 }
 
 type Add = (span: Span | undefined, type: TokenType, ...modifiers: TokenModifier[]) => void;
@@ -237,26 +253,36 @@ function pathTokens(path: Path, rootType: string | undefined, aliasTypes: Readon
 
 /** LSP's relative encoding; a token that crosses a line break is split per line. */
 export function encodeTokens(document: TextDocument, tokens: readonly SemanticToken[]): number[] {
-  const data: number[] = [];
-  let prevLine = 0;
-  let prevChar = 0;
-  const push = (line: number, char: number, length: number, t: SemanticToken): void => {
-    if (length <= 0) return;
-    const deltaLine = line - prevLine;
-    data.push(deltaLine, deltaLine === 0 ? char - prevChar : char, length, tokenTypes.indexOf(t.type), t.modifiers.reduce((bits, m) => bits | (1 << tokenModifiers.indexOf(m)), 0));
-    prevLine = line;
-    prevChar = char;
-  };
-  for (const t of tokens) {
-    const start = document.positionAt(t.start);
-    const end = document.positionAt(t.end);
+  const encoder = new TokenEncoder(document);
+  for (const t of tokens) encoder.add(t);
+  return encoder.data;
+}
+
+/** Tokens, in order, as the LSP's relative five numbers each. */
+class TokenEncoder {
+  readonly data: number[] = [];
+  private prevLine = 0;
+  private prevChar = 0;
+
+  constructor(private readonly document: TextDocument) {}
+
+  add(t: SemanticToken): void {
+    const start = this.document.positionAt(t.start);
+    const end = this.document.positionAt(t.end);
     if (start.line === end.line) {
-      push(start.line, start.character, end.character - start.character, t);
-      continue;
+      this.push(start.line, start.character, end.character - start.character, t);
+      return;
     }
-    const text = document.getText({ start, end });
+    const text = this.document.getText({ start, end });
     const lines = text.split(/\r?\n/);
-    lines.forEach((l, i) => push(start.line + i, i === 0 ? start.character : 0, l.length, t));
+    lines.forEach((l, i) => this.push(start.line + i, i === 0 ? start.character : 0, l.length, t));
   }
-  return data;
+
+  private push(line: number, char: number, length: number, t: SemanticToken): void {
+    if (length <= 0) return;
+    const deltaLine = line - this.prevLine;
+    this.data.push(deltaLine, deltaLine === 0 ? char - this.prevChar : char, length, tokenTypes.indexOf(t.type), t.modifiers.reduce((bits, m) => bits | (1 << tokenModifiers.indexOf(m)), 0));
+    this.prevLine = line;
+    this.prevChar = char;
+  }
 }
