@@ -22,6 +22,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDocument } from '../core/document';
 import type { FeatureContext } from '../core/features/featureContext';
+import type { ClientFormats } from '../core/features/clientFormats';
 import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
@@ -36,6 +37,8 @@ export interface FeatureServices {
   scheduler: DocumentScheduler;
   /** Past the size limit: not parsed. */
   oversized: (document: TextDocument) => boolean;
+  /** What the client shows (snippets, Markdown), for answers shaped to it. */
+  formats: () => ClientFormats;
 }
 
 interface Open {
@@ -76,14 +79,14 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   connection.onCompletion(
     request('completion', 'position', (params) => {
       const o = near(params.textDocument.uri, params.position);
-      return o ? o.features.getCompletions(o.document, o.parsed, params.position, o.context) : null;
+      return o ? o.features.adaptCompletions(o.features.getCompletions(o.document, o.parsed, params.position, o.context), services.formats()) : null;
     }),
   );
 
   connection.onHover(
     request('hover', 'position', (params) => {
       const o = near(params.textDocument.uri, params.position);
-      return o ? o.features.getHover(o.document, o.parsed, params.position, o.context) : null;
+      return o ? o.features.adaptHover(o.features.getHover(o.document, o.parsed, params.position, o.context), services.formats()) : null;
     }),
   );
 

@@ -25,7 +25,7 @@ import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotificati
 import { contentModified, isolate, isolateNotification, lifecycle } from './requestIsolation';
 import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
 import type * as Analyses from './serverAnalyses';
-import { clientSupport, serverCapabilities, type ClientSupport } from './serverCapabilities';
+import { clientSupport, serverCapabilities, unknownClient, type ClientSupport } from './serverCapabilities';
 
 /** `serverAnalyses.ts`: the model, the core analyses and the message schemas. */
 export type ServerAnalyses = typeof Analyses;
@@ -52,7 +52,10 @@ export interface ServerOptions {
 export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
   const log = (message: string): void => connection.console.error(message);
   const documents = new TextDocuments(TextDocument);
-  let support: ClientSupport = { pullDiagnostics: false, diagnosticRefresh: false, configuration: false, configurationChangeRegistration: false };
+  let support: ClientSupport = unknownClient;
+  /** Settles once the client's settings are known (asked of it, or given at initialize): no
+   * diagnostics go out before, so none are sent that the settings would take back. */
+  let settingsKnown: Promise<void> = Promise.resolve();
   let loaded: AnalysisSession | undefined;
   const sizes = new DocumentSizes();
   const session = (): AnalysisSession => {
@@ -77,7 +80,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
 
   connection.onInitialize((params) => {
     if (lifecycle.state !== 'starting') return new ResponseError(ErrorCodes.InvalidRequest, 'noarkq: initialize was sent already; a server is initialized once.');
-    support = clientSupport(params.capabilities);
+    support = clientSupport(params.capabilities, params.initializationOptions);
     lifecycle.state = 'running';
     return { capabilities: serverCapabilities(support), serverInfo: { name: 'noarkq', version: options.version } };
   });
@@ -90,8 +93,9 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     // The client has its answer and is busy opening documents: the analyses load now rather
     // than before the answer, so the client's start and the server's overlap.
     session();
+    if (support.initialSettings !== undefined) applySettings(support.initialSettings);
     if (support.configurationChangeRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'noarkq' });
-    if (support.configuration) void readSettings();
+    if (support.configuration) settingsKnown = readSettings();
   });
 
   // ---- settings -------------------------------------------------------------------------------
@@ -144,6 +148,10 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   };
 
   const publish = (uri: string): void => {
+    void settingsKnown.then(() => publishNow(uri));
+  };
+
+  const publishNow = (uri: string): void => {
     const document = documents.get(uri);
     if (!document) return;
     const { settings } = session();
@@ -196,6 +204,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
 
   connection.languages.diagnostics.on(
     isolate<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, async (params, token) => {
+      await settingsKnown;
       const document = documents.get(params.textDocument.uri);
       const { settings } = session();
       if (!document || !settings.diagnostics.enable) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -283,6 +292,6 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     );
   }
 
-  registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized });
+  registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized, formats: () => support.formats });
   documents.listen(connection);
 }

@@ -26,3 +26,4 @@ export { testBlocks } from './testBlocks';
 export { parseDocument, startParse } from '../core/document';
 export { defaultServerSettings, queryRequestBodyParams, serverSettings, setContextParams, setResponsesParams, testBlocksParams } from '../protocol/customMessageSchemas';
 export { requestParamsProblem } from './requestParams';
+export { adaptCompletions, adaptHover } from '../core/features/clientFormats';

@@ -1,6 +1,7 @@
 /** What the server offers, decided from what the client declares it can do. */
 import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver/node';
 import { semanticTokensLegend } from '../core/features/semanticTokensLegend';
+import type { ClientFormats } from '../core/features/clientFormats';
 
 /** What the server needs to know about the client after `initialize`. */
 export interface ClientSupport {
@@ -12,15 +13,46 @@ export interface ClientSupport {
   configuration: boolean;
   /** `workspace/didChangeConfiguration` may be registered dynamically. */
   configurationChangeRegistration: boolean;
+  /** What the client shows: snippets, Markdown, its command to suggest again. */
+  formats: ClientFormats;
+  /** The `noarkq.*` settings given in `initializationOptions`, unchecked (the server checks them
+   * as it checks every settings it gets); undefined when none were. */
+  initialSettings: unknown;
 }
 
-export function clientSupport(client: ClientCapabilities): ClientSupport {
+/** A client that declares nothing: it is pushed diagnostics, and gets plain text. */
+export const unknownClient: ClientSupport = clientSupport({}, undefined);
+
+/**
+ * `initializationOptions` may hold the settings under `noarkq` (`{ "noarkq": { "diagnostics":
+ * { "enable": false } } }`) or as they are (`{ "diagnostics": ... }`), and `suggestCommand`: the
+ * client's command that opens the completion list again (VS Code's extension sends its own).
+ */
+export function clientSupport(client: ClientCapabilities, initializationOptions: unknown): ClientSupport {
+  const options = isRecord(initializationOptions) ? initializationOptions : {};
+  const item = client.textDocument?.completion?.completionItem;
+  // A client that says nothing of a format is taken to show Markdown, as the specification's
+  // clients do; one that lists formats without it gets plain text.
+  const markdown = (formats: readonly string[] | undefined) => formats === undefined || formats.includes('markdown');
+  const { suggestCommand, noarkq, ...rest } = options;
+  const settings = isRecord(noarkq) ? noarkq : Object.keys(rest).length > 0 ? rest : undefined;
   return {
     pullDiagnostics: client.textDocument?.diagnostic !== undefined,
     diagnosticRefresh: client.workspace?.diagnostics?.refreshSupport === true,
     configuration: client.workspace?.configuration === true,
     configurationChangeRegistration: client.workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    formats: {
+      snippets: item?.snippetSupport === true,
+      hoverMarkdown: markdown(client.textDocument?.hover?.contentFormat),
+      completionMarkdown: markdown(item?.documentationFormat),
+      ...(typeof suggestCommand === 'string' && suggestCommand.length > 0 ? { suggestCommand } : {}),
+    },
+    initialSettings: settings,
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Characters after which a completion list is useful without asking: `@param`, `#alias`,

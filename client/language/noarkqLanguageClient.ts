@@ -30,6 +30,9 @@ export class NoarkqLanguageClient implements vscode.Disposable {
     const serverOptions: ServerOptions = { run, debug: { ...run, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } } };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [{ language: 'noarkq' }],
+      // VS Code's command that opens the suggestions again, attached to items after which more
+      // follows (`= @`): the server sends it only to a client that names it.
+      initializationOptions: { suggestCommand: 'editor.action.triggerSuggest' },
     };
     this.client = new LanguageClient('noarkq', 'noarkq language server', serverOptions, clientOptions);
     this.started = this.client.start();

@@ -142,7 +142,7 @@ test('missing or malformed params are -32602 (invalid params), not an internal e
   await stop(raw);
 });
 
-test('a client without snippet support gets no snippet', { todo: 'issue 22: not yet' }, async () => {
+test('a client without snippet support gets no snippet', async () => {
   const raw = await initialized({ textDocument: { completion: { completionItem: { snippetSupport: false } } } });
   const text = '### a\nTRANSACTION\n[{"action": "save", "type": "Journalpost", "id": "jp", "fields": {}}, {}]\n';
   await open(raw, text);
@@ -154,7 +154,7 @@ test('a client without snippet support gets no snippet', { todo: 'issue 22: not 
   await stop(raw);
 });
 
-test('a plaintext-only client gets plaintext hover', { todo: 'issue 22: not yet' }, async () => {
+test('a plaintext-only client gets plaintext hover', async () => {
   const raw = await initialized({ textDocument: { hover: { contentFormat: ['plaintext'] } } });
   await open(raw, '### a\nQUERY Saksmappe\nWHERE tittel = @t\n');
   const hover: Hover = await raw.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 8 } });
@@ -186,7 +186,7 @@ for (const encoding of ['utf-8', 'utf-16', 'utf-32'] as const) {
   });
 }
 
-test('settings in initializationOptions are read: with diagnostics turned off there, the file is published clean', { todo: 'issue 22: not yet' }, async () => {
+test('settings in initializationOptions are read: with diagnostics turned off there, the file is published clean', async () => {
   const raw = await initialized({}, { initializationOptions: { noarkq: { diagnostics: { enable: false } } } });
   await open(raw, '### a\nQUERY Saksmape\n');
   const first = await raw.publishedWhen((p) => p.uri === uri);
@@ -194,7 +194,7 @@ test('settings in initializationOptions are read: with diagnostics turned off th
   await stop(raw);
 });
 
-test('a pull is answered under the settings the client gives, not before they are known', { todo: 'issue 22: not yet' }, async () => {
+test('a pull is answered under the settings the client gives, not before they are known', async () => {
   const raw = startRaw();
   let answer: (settings: unknown[]) => void = () => undefined;
   const settings = new Promise<unknown[]>((resolve) => (answer = resolve));
