@@ -147,6 +147,9 @@ export interface GenericRequest {
 export type GenericBody = JsonValue;
 
 export interface ArchiveApi {
+  /** The tokens and secrets the client has held, to take out of what is shown of an answer
+   * (none for a client without them). */
+  secrets?(): readonly string[];
   query(body: QueryBody, options?: CallOptions): Promise<ArchiveResponse<QueryResponse>>;
   /** Every page while `hasMore`, in order, a few requests ahead, memory bounded. */
   queryAll(body: QueryBody, options?: QueryAllOptions): AsyncIterable<QueryPage>;

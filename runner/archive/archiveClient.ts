@@ -231,6 +231,12 @@ export class ArchiveClient implements ArchiveApi {
 
   // ---- Endpoints ----
 
+  /** Every token and secret the client's token provider has held, for taking them out of what
+   * is shown or written of an answer. */
+  secrets(): readonly string[] {
+    return this.auth?.secrets() ?? [];
+  }
+
   query(body: QueryBody, options: CallOptions = {}): Promise<ArchiveResponse<QueryResponse>> {
     return this.json('POST', 'query', body as unknown as JsonValue, queryResponseSchema, { write: false, signal: options.signal });
   }

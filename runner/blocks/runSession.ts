@@ -230,7 +230,9 @@ export class RunSession {
     // A refusal the block does not expect fails its implied 2xx, and the archive's reason is what
     // a person needs to read there: without it the report says only "actual 400".
     const refusal = result.error?.kind === 'archive' ? result.error : undefined;
-    const expectations = evaluateExpectations(stated, observed).map((outcome, i) => {
+    // An answer may echo a token (a service that reflects its request, a token endpoint read as
+    // a block): what each expectation shows of it is redacted, as printed output is.
+    const expectations = evaluateExpectations(stated, observed, { secrets: this.options.client.secrets?.() ?? [] }).map((outcome, i) => {
       const located = { ...outcome, line: (stated[i] as Partial<LocatedExpectation>).line ?? result.line };
       if (refusal && outcome.implied && !outcome.passed) located.detail = `${refusal.errorId ? `errorId ${refusal.errorId}: ` : ''}${refusal.description}`;
       return located;

@@ -52,4 +52,15 @@ describe('runFileTests', () => {
     assert.deepEqual(continued.blocks.map((b) => [b.name, b.status, b.skipReason]), [['first', 'failed', undefined], ['reader', 'skipped', 'it reads first, which failed'], ['other', 'passed', undefined]]);
     assert.equal(go.sent(), 2, 'the failed block is not sent again for the one that reads it');
   });
+
+  it('an answer that echoes the token shows it redacted in the expectation\'s actual value', async () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.secret-token-value';
+    const { archive } = answering({ userId: `Bearer ${token}` });
+    const withSecrets = Object.assign(Object.create(archive) as ArchiveApi, { secrets: () => [token] });
+    const text = '### me\nGET info/me\nEXPECT userId = "nothing"\n';
+    const result = await runFileTests({ text, absolutePath: '/tmp/echo.noarkq', display: 'echo.noarkq' }, { client: withSecrets, environment, model: noarkModel, downloadDir: '/tmp' });
+    const outcome = result.blocks[0]!.expectations!.find((e) => !e.passed)!;
+    assert.doesNotMatch(JSON.stringify(result.blocks[0]!.expectations), /secret-token-value/);
+    assert.match(String(outcome.actual), /Bearer \*\*\*/);
+  });
 });
