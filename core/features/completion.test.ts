@@ -440,3 +440,32 @@ describe('completion and hover: robustness', () => {
     }
   });
 });
+
+describe('completion inside a JSON string the user began, for clients that ignore the range', () => {
+  /**
+   * Neovim's omnifunc and ALE put an item's text in place of the word before the cursor (its
+   * letters and digits) and keep those items whose text starts with that word; eglot filters on
+   * the same word. Applying the item's range and doing as they do must give the same line.
+   */
+  const cases: Array<{ name: string; text: string[]; label: string; line: string }> = [
+    { name: 'a type in a closed string', text: tx('{ "action": "save", "type": "Journ|" }'), label: 'Journalpost', line: '{ "action": "save", "type": "Journalpost" }' },
+    { name: 'an action in an empty string', text: tx('{ "action": "|" }'), label: 'save', line: '{ "action": "save" }' },
+    { name: 'a type in a string not yet closed', text: tx('{ "action": "save", "type": "Jour|'), label: 'Journalpost', line: '{ "action": "save", "type": "Journalpost"' },
+    { name: 'a code in a variable\'s value', text: ['@t = "|"', '###', 'QUERY Journalpost', 'WHERE journalposttype = @t'], label: 'I', line: '@t = "I"' },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const r = completeAt(c.text.join('\n'));
+      const lineIndex = c.text.findIndex((l) => l.includes('|'));
+      assert.equal(r.apply(c.label).split('\n')[lineIndex], c.line, 'with the range');
+      const item = r.item(c.label);
+      const text = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : item.label;
+      const lineStart = r.text.lastIndexOf('\n', r.offset - 1) + 1;
+      const word = /[\p{L}\p{N}_]*$/u.exec(r.text.slice(lineStart, r.offset))![0];
+      assert.ok(text.startsWith(word), `${JSON.stringify(text)} starts with the typed word ${JSON.stringify(word)}`);
+      assert.ok((item.filterText ?? item.label).startsWith(word), `the filter text starts with ${JSON.stringify(word)}`);
+      const inserted = r.text.slice(0, r.offset - word.length) + text + r.text.slice(r.offset);
+      assert.equal(inserted.split('\n')[lineIndex], c.line, 'at the word before the cursor');
+    });
+  }
+});

@@ -142,7 +142,7 @@ test('completion of an action in an empty JSON string fills the string once', { 
   assert.match(seen.actionLine, /\{ "action": "save", "type": "Journ"/);
 });
 
-test('completion of a type inside a JSON string the user began', { skip, todo: 'issue 22: items inside a JSON string filter on the quoted text, so eglot offers nothing for "Journ"' }, () => {
+test('completion of a type inside a JSON string the user began', { skip }, () => {
   assert.ok(seen.typeCandidates.includes('Journalpost'), JSON.stringify(seen.typeCandidates));
   assert.match(seen.typeLine, /"type": "Journalpost", "id"/);
 });

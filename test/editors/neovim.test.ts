@@ -25,6 +25,10 @@ LIMIT 1
 @case = {{first.results[0].id}}
 QUERY Journalpost
 WHERE tit
+
+### fourth
+TRANSACTION
+{ "actions": [ { "action": "", "type": "Journ", "id": "jp", "fields": { "tittel": "T" } } ] }
 `;
 
 const driver = String.raw`
@@ -45,11 +49,21 @@ local function at(row, col) return { textDocument = vim.lsp.util.make_text_docum
 
 -- Completion as Neovim 0.7's omnifunc does it: the words of the items that start with the
 -- keyword before the cursor, put in place of that keyword.
+local function omni(row, col, want)
+  local line = lines()[row + 1]
+  local to_cursor = line:sub(1, col)
+  local start = vim.fn.match(to_cursor, '\\k*$')
+  local items = vim.lsp.util.text_document_completion_list_to_complete_items(request('textDocument/completion', at(row, col)), to_cursor:sub(start + 1))
+  for _, item in ipairs(items) do
+    if want == nil or item.word == want then return line:sub(1, start) .. item.word .. line:sub(col + 1) end
+  end
+  return vim.NIL
+end
 local row, line = line_of('WHERE tit')
-local to_cursor = line
-local start = vim.fn.match(to_cursor, '\\k*$')
-local items = vim.lsp.util.text_document_completion_list_to_complete_items(request('textDocument/completion', at(row, #line)), to_cursor:sub(start + 1))
-out.completed = items[1] and (line:sub(1, start) .. items[1].word) or vim.NIL
+out.completed = omni(row, #line, nil)
+local jrow, jline = find('"action": "", "type": "Journ"')
+out.typeCompleted = omni(jrow, jline:find('Journ"', 1, true) + 4, 'Journalpost')
+out.actionCompleted = omni(jrow, jline:find('""', 1, true), 'save')
 
 local hrow, hline = find('WHERE saksaar=@year')
 local hover = request('textDocument/hover', at(hrow, hline:find('tittel', 1, true)))
@@ -78,6 +92,8 @@ interface Seen {
   diagnosed: boolean;
   messages: string[];
   completed: string | null;
+  typeCompleted: string | null;
+  actionCompleted: string | null;
   hover: { kind: string; value: string } | null;
   renamedHeader: string | null;
   renamedReader: string | null;
@@ -123,6 +139,11 @@ test('Neovim shows the file\'s diagnostics', { skip }, () => {
 
 test('the omnifunc completes a field in a WHERE', { skip }, () => {
   assert.match(String(seen.completed), /^WHERE tittel\b/);
+});
+
+test('the omnifunc completes inside a JSON string the user began, and fills an empty one once', { skip }, () => {
+  assert.equal(seen.typeCompleted, '{ "actions": [ { "action": "", "type": "Journalpost", "id": "jp", "fields": { "tittel": "T" } } ] }');
+  assert.equal(seen.actionCompleted, '{ "actions": [ { "action": "save", "type": "Journ", "id": "jp", "fields": { "tittel": "T" } } ] }');
 });
 
 test('hover on a field describes it', { skip }, () => {

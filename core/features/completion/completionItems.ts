@@ -41,13 +41,14 @@ export interface ItemSpec {
 }
 
 export function makeItem(site: CompletionSite, spec: ItemSpec): CompletionItem {
+  const edit = (!spec.snippet && withinBegunString(site, spec.replace, spec.newText ?? spec.label, spec.filterText)) || { replace: spec.replace, newText: spec.newText ?? spec.label, filterText: spec.filterText };
   const item: CompletionItem = {
     label: spec.label,
     kind: spec.kind,
-    textEdit: { range: siteRange(site, spec.replace), newText: spec.newText ?? spec.label },
+    textEdit: { range: siteRange(site, edit.replace), newText: edit.newText },
   };
   if (spec.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
-  if (spec.filterText !== undefined) item.filterText = spec.filterText;
+  if (edit.filterText !== undefined) item.filterText = edit.filterText;
   if (spec.detail !== undefined) item.detail = spec.detail;
   if (spec.documentation !== undefined) item.documentation = { kind: MarkupKind.Markdown, value: spec.documentation };
   if (spec.sortText !== undefined) item.sortText = spec.sortText;
@@ -55,6 +56,24 @@ export function makeItem(site: CompletionSite, spec: ItemSpec): CompletionItem {
   if (spec.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
   if (spec.preselect) item.preselect = true;
   return item;
+}
+
+/**
+ * An item whose text is one JSON string, offered inside a string the user has begun (`"type":
+ * "Jour|"`, `"action": "|"`): its edit replaces the string's content only, and closes the string
+ * when nothing does. So the text is right both in a client that applies the item's range and in
+ * one that puts the text at the word before the cursor (Neovim's omnifunc, ALE), and it matches
+ * the word typed, which has no quote (eglot filters on it). Undefined when that is not the case.
+ */
+function withinBegunString(site: CompletionSite, replace: Span, newText: string, filterText: string | undefined): { replace: Span; newText: string; filterText: string | undefined } | undefined {
+  if (site.text[replace.start] !== '"' || site.offset <= replace.start || !/^"(?:[^"\\]|\\.)*"$/.test(newText)) return undefined;
+  const content = newText.slice(1, -1);
+  const filter = filterText?.startsWith('"') ? filterText.replace(/^"|"$/g, '') : filterText;
+  const start = replace.start + 1;
+  // The string's closing quote: inside the range (the range is the whole string), right after it, or none.
+  if (replace.end - 1 >= site.offset && replace.end - 1 > replace.start && site.text[replace.end - 1] === '"') return { replace: { start, end: replace.end - 1 }, newText: content, filterText: filter };
+  if (site.text[replace.end] === '"') return { replace: { start, end: replace.end }, newText: content, filterText: filter };
+  return { replace: { start, end: replace.end }, newText: `${content}"`, filterText: filter };
 }
 
 /** Text put literally into a snippet: `$`, `}` and `\` would otherwise be snippet syntax. */
