@@ -343,6 +343,8 @@ describe('completion: {{references}}', () => {
     { name: 'an upload answers with an id', text: file('### d', 'DOWNLOAD {{letter.|'), has: ['id'] },
     { name: 'inside a JSON string', text: file('### t', 'TRANSACTION', '{ "actions": [ { "action": "link", "type": "Journalpost", "id": "1", "ref": "refMappe", "linkToId": "{{findCase.results[0].|" } ] }'), has: ['id'] },
     { name: 'in a variable value', text: file('### q', '@case = {{findCase.results[0].|', 'QUERY Journalpost'), has: ['id', 'fields'] },
+    { name: 'a variable\'s own name is not offered in its value', text: file('### q', '@own = 1', '@r = {{|', 'QUERY Journalpost'), has: ['own', 'caseId'], lacks: ['r'] },
+    { name: 'nor a variable that leads back to it', text: ['@x = {{y}}', '@z = 1', '@y = {{|', '### a', 'GET code-lists'], has: ['z'], lacks: ['y', 'x'] },
     { name: 'an unknown member has nothing to continue', text: file('### d', 'DOWNLOAD {{findCase.nothing.|'), empty: true },
     { name: 'after a closed reference, no reference completion', text: file('### d', 'DOWNLOAD {{letter.id}} |'), empty: true },
   ]);

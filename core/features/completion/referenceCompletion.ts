@@ -5,7 +5,7 @@
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Span } from '../../diagnostics';
-import { describeShape, resolveReference, shapeMembers, visibleVariables, type DocumentBlock, type ReferenceSegment, type ResponseShape } from '../../document';
+import { describeShape, resolveReference, shapeMembers, usable, visibleVariables, type DocumentBlock, type ReferenceSegment, type ResponseShape, type VariableDeclaration } from '../../document';
 import type { JsonValue } from '../../jsonValue';
 import { jsonPreview } from '../hover/modelMarkdown';
 import { makeItem, rank } from './completionItems';
@@ -83,8 +83,9 @@ export function referenceCompletions(site: CompletionSite, ref: PartialReference
 function nameCompletions(site: CompletionSite, ref: PartialReference): CompletionResult {
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
+  const circular = variablesLeadingTo(site, declarationOnCursorLine(site));
   for (const b of visibleVariables(site.doc, site.block, site.context.environment)) {
-    if (seen.has(b.name)) continue;
+    if (seen.has(b.name) || circular.has(b.name)) continue;
     seen.add(b.name);
     const value = bindingValueText(b);
     items.push(
@@ -129,6 +130,40 @@ function nameCompletions(site: CompletionSite, ref: PartialReference): Completio
     );
   }
   return { items, isIncomplete: cut };
+}
+
+/** The variable declared on the cursor's line (`@r = {{|`), if any. */
+function declarationOnCursorLine(site: CompletionSite): VariableDeclaration | undefined {
+  return site.block.parsed.variables.find((v) => v.start >= site.lineStart && v.start <= site.offset && v.start < site.lineEnd);
+}
+
+/**
+ * The variables a value `{{name}}` must not name in `declaration`'s value: the declaration's own
+ * name, and every variable whose value leads back to it through `{{...}}`, as the run follows
+ * them from this block (its own variables first, then the file's). Any of them would define the
+ * variable through itself.
+ */
+function variablesLeadingTo(site: CompletionSite, declaration: VariableDeclaration | undefined): Set<string> {
+  const out = new Set<string>();
+  if (declaration === undefined) return out;
+  out.add(declaration.name);
+  const own = site.block.index >= 0 ? usable(site.block.parsed.variables) : [];
+  const file = usable(site.doc.preamble.parsed.variables);
+  const lookup = (name: string): VariableDeclaration | undefined => own.find((v) => v.name === name) ?? file.find((v) => v.name === name);
+  for (const v of [...own, ...file]) {
+    const chain = new Set<string>();
+    for (let at: VariableDeclaration | undefined = lookup(v.name); at !== undefined && !chain.has(at.name); ) {
+      chain.add(at.name);
+      if (at.value.kind !== 'reference' || at.value.reference.segments.length > 0) break;
+      const next = at.value.reference.name;
+      if (next === declaration.name) {
+        out.add(v.name);
+        break;
+      }
+      at = lookup(next);
+    }
+  }
+  return out;
 }
 
 /** `prefix` is lower case; no allocation per block name (thousands per keystroke). */
