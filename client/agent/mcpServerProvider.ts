@@ -16,7 +16,8 @@ import type { Environment } from '../../runner/environments/environmentsSchema';
 import type { EnvironmentList } from '../environments/environmentList';
 import type { EnvironmentSecretStore } from '../environments/environmentSecretStore';
 
-/** The id package.json's `mcpServerDefinitionProviders` declares. */
+/** The id package.json declares, under `mcpServerDefinitionProviders` (VS Code 1.101 and later)
+ * and under `modelContextServerCollections`, the name VS Code 1.100 reads. */
 export const mcpProviderId = 'noarkq.mcpServer';
 
 /** The part of the proposed-then-finalised MCP API this file uses (VS Code 1.101+). */
@@ -41,29 +42,39 @@ export function registerMcpServerProvider(options: { extensionUri: vscode.Uri; s
   if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return undefined;
   const changed = new vscode.EventEmitter<void>();
   const subscription = options.environments.onDidChange(() => changed.fire());
-  const registration = lm.registerMcpServerDefinitionProvider(mcpProviderId, {
-    onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: async () => {
-      await options.environments.ready();
-      const environment = options.environments.active();
-      const bundle = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
-      // ELECTRON_RUN_AS_NODE: the extension host's executable runs the bundle as plain Node.
-      const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
-      const args = [bundle];
-      if (environment) {
-        const file = writeEnvironmentFile(options.storage, environment);
-        args.push('--environments', file, '--env', environment.name);
-        const secrets = await options.secrets.read(environment);
-        for (const [name, value] of Object.entries(secrets) as [SecretName, string | undefined][]) if (value) env[secretEnvironmentVariables[name]] = value;
-      }
-      // The version names what the server serves, so that a switch of environment restarts it.
-      const version = `${options.version}${environment ? `+${environment.name}` : ''}`;
-      const definition = new Definition(environment ? `noarkq (${environment.name})` : 'noarkq', process.execPath, args, env, version);
-      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-      if (folder) definition.cwd = folder;
-      return [definition];
-    },
-  });
+  let registration: vscode.Disposable;
+  try {
+    registration = lm.registerMcpServerDefinitionProvider(mcpProviderId, {
+      onDidChangeMcpServerDefinitions: changed.event,
+      provideMcpServerDefinitions: async () => {
+        await options.environments.ready();
+        const environment = options.environments.active();
+        const bundle = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
+        // ELECTRON_RUN_AS_NODE: the extension host's executable runs the bundle as plain Node.
+        const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
+        const args = [bundle];
+        if (environment) {
+          const file = writeEnvironmentFile(options.storage, environment);
+          args.push('--environments', file, '--env', environment.name);
+          const secrets = await options.secrets.read(environment);
+          for (const [name, value] of Object.entries(secrets) as [SecretName, string | undefined][]) if (value) env[secretEnvironmentVariables[name]] = value;
+        }
+        // The version names what the server serves, so that a switch of environment restarts it.
+        const version = `${options.version}${environment ? `+${environment.name}` : ''}`;
+        const definition = new Definition(environment ? `noarkq (${environment.name})` : 'noarkq', process.execPath, args, env, version);
+        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+        if (folder) definition.cwd = folder;
+        return [definition];
+      },
+    });
+  } catch (error) {
+    // A VS Code whose API differs from the one typed here: agent mode goes without noarkq's
+    // server, the rest of the extension is unaffected.
+    subscription.dispose();
+    changed.dispose();
+    console.warn(`noarkq: the MCP server was not registered with VS Code: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
   return vscode.Disposable.from(registration, subscription, changed);
 }
 
