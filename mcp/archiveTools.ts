@@ -116,17 +116,15 @@ export async function fullTextSearchTool(context: ArchiveToolContext, input: Ful
     const offset = input.offset ?? 0;
     const body: FullTextSearchBody = { query: input.query, limit, offset, ...(input.doctype ? { doctype: input.doctype } : {}), ...(input.filters ? { filters: input.filters } : {}) };
     const response = await connection.client.fullTextSearch(body);
-    const capped = capRows(response.body.results, context.caps);
-    const next = offset + capped.rows.length;
-    const hasMore = next < response.body.total;
-    return {
-      summary:
-        `Full-text search${input.doctype ? ` in ${input.doctype}` : ''}: ${response.body.total} matches, ${capped.rows.length} shown from offset ${offset} (environment ${connection.environment.name}).` +
-        (capped.cut > 0 ? ` ${capped.cut} more of this page were left out to stay within ${context.caps.maxBytes} bytes.` : '') +
-        (hasMore ? ` hasMore: true. For the next page call full_text_search again with "offset": ${next}.` : ' hasMore: false.') +
-        ' Matches are enclosed in |=hlstart=| and |=hlstop=| in highlights; the index lags new entities.',
-      archiveData: { environment: connection.environment.name, value: { total: response.body.total, hasMore, nextOffset: hasMore ? next : null, results: capped.rows } },
-    };
+    return totalPage(context, connection.environment.name, {
+      total: response.body.total,
+      rows: response.body.results,
+      offset,
+      tool: 'full_text_search',
+      heading: `Full-text search${input.doctype ? ` in ${input.doctype}` : ''}`,
+      counted: 'matches',
+      note: ' Matches are enclosed in |=hlstart=| and |=hlstop=| in highlights; the index lags new entities.',
+    });
   });
 }
 
@@ -146,17 +144,23 @@ export async function changeLogTool(context: ArchiveToolContext, input: ChangeLo
     const offset = input.offset ?? 0;
     const body: ChangeLogBody = { id: input.id, limit, offset, ...(input.type ? { type: input.type } : {}) };
     const response = await connection.client.changeLog(body);
-    const capped = capRows(response.body.results, context.caps);
-    const next = offset + capped.rows.length;
-    const hasMore = next < response.body.total;
-    return {
-      summary:
-        `Change log of ${input.type ?? 'entity'} ${input.id}: ${response.body.total} entries, ${capped.rows.length} shown from offset ${offset} (environment ${connection.environment.name}).` +
-        (capped.cut > 0 ? ` ${capped.cut} more of this page were left out to stay within ${context.caps.maxBytes} bytes.` : '') +
-        (hasMore ? ` hasMore: true. For the next page call change_log again with "offset": ${next}.` : ' hasMore: false.'),
-      archiveData: { environment: connection.environment.name, value: { total: response.body.total, hasMore, nextOffset: hasMore ? next : null, results: capped.rows } },
-    };
+    return totalPage(context, connection.environment.name, { total: response.body.total, rows: response.body.results, offset, tool: 'change_log', heading: `Change log of ${input.type ?? 'entity'} ${input.id}`, counted: 'entries' });
   });
+}
+
+/** A page of a result that says its total, capped: what it shows, and how to ask for the next. */
+function totalPage(context: ArchiveToolContext, environment: string, page: { total: number; rows: readonly unknown[]; offset: number; tool: string; heading: string; counted: string; note?: string }): ToolAnswer {
+  const capped = capRows(page.rows, context.caps);
+  const next = page.offset + capped.rows.length;
+  const hasMore = next < page.total;
+  return {
+    summary:
+      `${page.heading}: ${page.total} ${page.counted}, ${capped.rows.length} shown from offset ${page.offset} (environment ${environment}).` +
+      (capped.cut > 0 ? ` ${capped.cut} more of this page were left out to stay within ${context.caps.maxBytes} bytes.` : '') +
+      (hasMore ? ` hasMore: true. For the next page call ${page.tool} again with "offset": ${next}.` : ' hasMore: false.') +
+      (page.note ?? ''),
+    archiveData: { environment, value: { total: page.total, hasMore, nextOffset: hasMore ? next : null, results: capped.rows } },
+  };
 }
 
 export interface RegistryInput {

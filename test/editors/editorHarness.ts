@@ -44,3 +44,31 @@ export function missingEditor(binary: string): string | undefined {
   if (process.env.CI === 'true') throw new Error(`${reason}: CI installs it, so this is a broken set-up`);
   return reason;
 }
+
+/**
+ * `examples/broken.noarkq` with the blocks each editor's test works on: one to rename with the
+ * block that reads it, a WHERE to complete and one to format, and a transaction with a JSON string
+ * begun and an empty one. Written into `folder` as broken.noarkq; returns its path.
+ */
+export function writeBrokenWithTestBlocks(folder: string): string {
+  const file = join(folder, 'broken.noarkq');
+  const broken = readFileSync(join(repositoryRoot, 'examples', 'broken.noarkq'), 'utf8');
+  writeFileSync(file, broken + testBlocks);
+  return file;
+}
+
+const testBlocks = `
+### first
+QUERY Saksmappe
+WHERE saksaar=@year&&tittel %= @title
+LIMIT 1
+
+### second
+@case = {{first.results[0].id}}
+QUERY Journalpost
+WHERE tit
+
+### fourth
+TRANSACTION
+{ "actions": [ { "action": "", "type": "Journ", "id": "jp", "fields": { "tittel": "T" } } ] }
+`;

@@ -6,30 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { missingEditor, noarkqOnPath, readmeSnippet, repositoryRoot } from './editorHarness';
+import { missingEditor, noarkqOnPath, readmeSnippet, writeBrokenWithTestBlocks } from './editorHarness';
 
 const skip = missingEditor('emacs');
 let work: string;
 
-const added = `
-### first
-QUERY Saksmappe
-WHERE saksaar=@year&&tittel %= @title
-LIMIT 1
-
-### second
-@case = {{first.results[0].id}}
-QUERY Journalpost
-WHERE tit
-
-### fourth
-TRANSACTION
-{ "actions": [ { "action": "", "type": "Journ", "id": "jp", "fields": { "tittel": "T" } } ] }
-`;
 
 const driver = String.raw`
 (require 'eglot)
@@ -104,8 +89,7 @@ before(() => {
   const bin = noarkqOnPath(work);
   writeFileSync(join(work, 'init.el'), readmeSnippet('Emacs (eglot)', 'elisp'));
   writeFileSync(join(work, 'driver.el'), driver);
-  copyFileSync(join(repositoryRoot, 'examples', 'broken.noarkq'), join(work, 'broken.noarkq'));
-  appendFileSync(join(work, 'broken.noarkq'), added);
+  writeBrokenWithTestBlocks(work);
   const out = join(work, 'seen.json');
   // -q: no user init file, but the site files, which make Debian's elpa-eglot loadable.
   const run = spawnSync('emacs', ['--batch', '-q', '-l', 'init.el', '-l', 'driver.el'], {

@@ -5,31 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { missingEditor, noarkqOnPath, readmeSnippet, repositoryRoot } from './editorHarness';
+import { missingEditor, noarkqOnPath, readmeSnippet, writeBrokenWithTestBlocks } from './editorHarness';
 
 const skip = missingEditor('nvim');
 let work: string;
 
-/** Blocks added to a copy of broken.noarkq: one to rename and its reader, one to complete in, one to format. */
-const added = `
-### first
-QUERY Saksmappe
-WHERE saksaar=@year&&tittel %= @title
-LIMIT 1
-
-### second
-@case = {{first.results[0].id}}
-QUERY Journalpost
-WHERE tit
-
-### fourth
-TRANSACTION
-{ "actions": [ { "action": "", "type": "Journ", "id": "jp", "fields": { "tittel": "T" } } ] }
-`;
 
 const driver = String.raw`
 local out = {}
@@ -108,8 +92,7 @@ before(() => {
   const bin = noarkqOnPath(work);
   writeFileSync(join(work, 'init.lua'), readmeSnippet('Neovim', 'lua'));
   writeFileSync(join(work, 'driver.lua'), driver);
-  copyFileSync(join(repositoryRoot, 'examples', 'broken.noarkq'), join(work, 'broken.noarkq'));
-  appendFileSync(join(work, 'broken.noarkq'), added);
+  writeBrokenWithTestBlocks(work);
   const out = join(work, 'seen.json');
   const xdg = join(work, 'xdg');
   const run = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'init.lua', 'broken.noarkq', '-c', 'luafile driver.lua'], {
