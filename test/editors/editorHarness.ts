@@ -5,8 +5,10 @@
  * `.ci/run` installs Debian's Neovim, Emacs with eglot and Vim with ALE) a missing editor fails
  * the test; elsewhere its test is skipped.
  */
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,3 +74,42 @@ WHERE tit
 TRANSACTION
 { "actions": [ { "action": "", "type": "Journ", "id": "jp", "fields": { "tittel": "T" } } ] }
 `;
+
+export interface EditorRun {
+  /** The editor's binary. */
+  editor: string;
+  /** The README heading and fence language of its snippet, and the file the snippet is written to. */
+  snippet: { heading: string; language: string; file: string };
+  /** The driver the editor runs, and its file name. */
+  driver: { file: string; text: string };
+  /** The editor's arguments, run in the work folder. */
+  args: (work: string) => string[];
+  /** Environment beside PATH and NOARKQ_DRIVER_OUT. */
+  env: (work: string) => NodeJS.ProcessEnv;
+}
+
+/**
+ * One editor, headless, in a folder of its own: the README's snippet, the driver, broken.noarkq
+ * with the test blocks, `noarkq` on PATH. The driver writes what it saw as JSON to
+ * $NOARKQ_DRIVER_OUT, which is returned; the folder goes once it is read.
+ */
+export function runEditor<Seen>(run: EditorRun): Seen {
+  const work = mkdtempSync(join(tmpdir(), `noarkq-${run.editor}-`));
+  try {
+    const bin = noarkqOnPath(work);
+    writeFileSync(join(work, run.snippet.file), readmeSnippet(run.snippet.heading, run.snippet.language));
+    writeFileSync(join(work, run.driver.file), run.driver.text);
+    writeBrokenWithTestBlocks(work);
+    const out = join(work, 'seen.json');
+    const result = spawnSync(run.editor, run.args(work), {
+      cwd: work,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, ...run.env(work), PATH: `${bin}:${process.env.PATH ?? ''}`, NOARKQ_DRIVER_OUT: out },
+    });
+    assert.equal(result.status, 0, `${run.editor} exited ${result.status}: ${(result.stderr + result.stdout).slice(-3000)}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as Seen;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -5,15 +5,10 @@
  * formatting. Emacs runs a Lisp driver that writes what it saw as JSON.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { missingEditor, noarkqOnPath, readmeSnippet, writeBrokenWithTestBlocks } from './editorHarness';
+import { before, test } from 'node:test';
+import { missingEditor, runEditor } from './editorHarness';
 
 const skip = missingEditor('emacs');
-let work: string;
 
 
 const driver = String.raw`
@@ -85,25 +80,14 @@ let seen: Seen;
 
 before(() => {
   if (skip) return;
-  work = mkdtempSync(join(tmpdir(), 'noarkq-emacs-'));
-  const bin = noarkqOnPath(work);
-  writeFileSync(join(work, 'init.el'), readmeSnippet('Emacs (eglot)', 'elisp'));
-  writeFileSync(join(work, 'driver.el'), driver);
-  writeBrokenWithTestBlocks(work);
-  const out = join(work, 'seen.json');
-  // -q: no user init file, but the site files, which make Debian's elpa-eglot loadable.
-  const run = spawnSync('emacs', ['--batch', '-q', '-l', 'init.el', '-l', 'driver.el'], {
-    cwd: work,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: work, NOARKQ_DRIVER_OUT: out },
+  seen = runEditor<Seen>({
+    editor: 'emacs',
+    snippet: { heading: 'Emacs (eglot)', language: 'elisp', file: 'init.el' },
+    driver: { file: 'driver.el', text: driver },
+    // -q: no user init file, but the site files, which make Debian's elpa-eglot loadable.
+    args: () => ['--batch', '-q', '-l', 'init.el', '-l', 'driver.el'],
+    env: (work) => ({ HOME: work }),
   });
-  assert.equal(run.status, 0, `emacs exited ${run.status}: ${run.stderr.slice(-3000)}`);
-  seen = JSON.parse(readFileSync(out, 'utf8')) as Seen;
-});
-
-after(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('the README snippet gives .noarkq files noarkq-mode and connects eglot', { skip }, () => {

@@ -4,15 +4,11 @@
  * reads, formatting. Neovim runs a Lua driver that writes what it saw as JSON.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { missingEditor, noarkqOnPath, readmeSnippet, writeBrokenWithTestBlocks } from './editorHarness';
+import { before, test } from 'node:test';
+import { missingEditor, runEditor } from './editorHarness';
 
 const skip = missingEditor('nvim');
-let work: string;
 
 
 const driver = String.raw`
@@ -88,25 +84,16 @@ let seen: Seen;
 
 before(() => {
   if (skip) return;
-  work = mkdtempSync(join(tmpdir(), 'noarkq-neovim-'));
-  const bin = noarkqOnPath(work);
-  writeFileSync(join(work, 'init.lua'), readmeSnippet('Neovim', 'lua'));
-  writeFileSync(join(work, 'driver.lua'), driver);
-  writeBrokenWithTestBlocks(work);
-  const out = join(work, 'seen.json');
-  const xdg = join(work, 'xdg');
-  const run = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'init.lua', 'broken.noarkq', '-c', 'luafile driver.lua'], {
-    cwd: work,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_STATE_HOME: xdg, XDG_CACHE_HOME: xdg, NOARKQ_DRIVER_OUT: out },
+  seen = runEditor<Seen>({
+    editor: 'nvim',
+    snippet: { heading: 'Neovim', language: 'lua', file: 'init.lua' },
+    driver: { file: 'driver.lua', text: driver },
+    args: () => ['--headless', '-n', '-i', 'NONE', '-u', 'init.lua', 'broken.noarkq', '-c', 'luafile driver.lua'],
+    env: (work) => {
+      const xdg = join(work, 'xdg');
+      return { XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_STATE_HOME: xdg, XDG_CACHE_HOME: xdg };
+    },
   });
-  assert.equal(run.status, 0, `nvim exited ${run.status}: ${run.stderr}${run.stdout}`);
-  seen = JSON.parse(readFileSync(out, 'utf8')) as Seen;
-});
-
-after(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('the README snippet makes .noarkq files noarkq and starts the server for them', { skip }, () => {

@@ -7,15 +7,10 @@
  * what it saw as JSON.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { missingEditor, noarkqOnPath, readmeSnippet, writeBrokenWithTestBlocks } from './editorHarness';
+import { before, test } from 'node:test';
+import { missingEditor, runEditor } from './editorHarness';
 
 const skip = missingEditor('vim');
-let work: string;
 
 
 const driver = String.raw`
@@ -93,24 +88,13 @@ let seen: Seen;
 
 before(() => {
   if (skip) return;
-  work = mkdtempSync(join(tmpdir(), 'noarkq-vim-'));
-  const bin = noarkqOnPath(work);
-  writeFileSync(join(work, 'vimrc'), readmeSnippet('Vim (ALE)', 'vim'));
-  writeFileSync(join(work, 'driver.vim'), driver);
-  writeBrokenWithTestBlocks(work);
-  const out = join(work, 'seen.json');
-  const run = spawnSync('vim', ['-N', '-n', '-i', 'NONE', '-u', 'vimrc', '-es', '-c', 'source driver.vim', 'broken.noarkq'], {
-    cwd: work,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: work, NOARKQ_DRIVER_OUT: out },
+  seen = runEditor<Seen>({
+    editor: 'vim',
+    snippet: { heading: 'Vim (ALE)', language: 'vim', file: 'vimrc' },
+    driver: { file: 'driver.vim', text: driver },
+    args: () => ['-N', '-n', '-i', 'NONE', '-u', 'vimrc', '-es', '-c', 'source driver.vim', 'broken.noarkq'],
+    env: (work) => ({ HOME: work }),
   });
-  assert.equal(run.status, 0, `vim exited ${run.status}: ${run.stderr}${run.stdout}`);
-  seen = JSON.parse(readFileSync(out, 'utf8')) as Seen;
-});
-
-after(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('the README snippet makes .noarkq files noarkq and ALE shows their diagnostics', { skip }, () => {
