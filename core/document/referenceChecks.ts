@@ -8,11 +8,11 @@ import { didYouMean } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
 import { blockNamesBefore } from './documentNavigation';
-import type { DocumentBlock, ReferenceOccurrence, VariableDeclaration } from './documentModel';
+import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
 import { isPathName, walkShape, type ResolutionScope } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
 import type { ResponseShape } from './responseShape';
-import { usable } from './variableScope';
+import { usable, variableChain } from './variableScope';
 
 export interface ReferenceCheckScope extends ResolutionScope {
   /** Names of the variables the block sees (its own, the file's, the environment's). */
@@ -80,28 +80,17 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
  * the run follows it from this block: its own variables first, then the file's.
  */
 function checkVariableCycle(scope: ReferenceCheckScope, block: DocumentBlock, ref: ReferenceOccurrence, out: NoarkqDiagnostic[]): void {
-  const own = block.index >= 0 ? usable(block.parsed.variables) : [];
-  const file = usable(scope.doc.preamble.parsed.variables);
-  const declaration = (name: string): VariableDeclaration | undefined => own.find((v) => v.name === name) ?? file.find((v) => v.name === name);
   const start = block.parsed.variables.find((v) => v.value.kind === 'reference' && v.value.span.start <= ref.start && ref.end <= v.value.span.end);
-  if (start === undefined || declaration(start.name) !== start) return;
-  const chain = [start.name];
-  for (let name = ref.name; ; ) {
-    if (chain.includes(name)) {
-      if (name !== start.name) return; // a cycle further on, reported where it starts
-      out.push({
-        code: DocumentCodes.variableCycle,
-        severity: 'error',
-        ...ref.nameSpan,
-        message: `@${start.name} is defined through itself (${[...chain, name].map((n) => `@${n}`).join(' → ')}): give one of them a value.`,
-      });
-      return;
-    }
-    const next = declaration(name);
-    if (next === undefined || next.value.kind !== 'reference' || next.value.reference.segments.length > 0) return;
-    chain.push(name);
-    name = next.value.reference.name;
-  }
+  if (start === undefined || usable(block.parsed.variables).find((v) => v.name === start.name) !== start) return;
+  const chain = variableChain(scope.doc, block, start.name);
+  // A cycle further on is reported where it starts.
+  if (chain.repeated !== start.name) return;
+  out.push({
+    code: DocumentCodes.variableCycle,
+    severity: 'error',
+    ...ref.nameSpan,
+    message: `@${start.name} is defined through itself (${[...chain.names, start.name].map((n) => `@${n}`).join(' → ')}): give one of them a value.`,
+  });
 }
 
 function checkOrder(block: DocumentBlock, target: DocumentBlock, ref: ReferenceOccurrence, out: NoarkqDiagnostic[]): void {

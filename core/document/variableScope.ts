@@ -51,3 +51,24 @@ function valueOf(v: VariableDeclaration): VariableValue {
       return { kind: 'invalid' };
   }
 }
+
+/**
+ * The variables `{{name}}` leads through from `block`, as the run follows them (the block's own
+ * variables first, then the file's): `name`, then the variable each value that is exactly one
+ * `{{variable}}` names, until a value of another kind, a name no variable declares, or a name met
+ * before, which is returned as `repeated` (the chain is then a cycle from there).
+ */
+export function variableChain(doc: NoarkqDocument, block: DocumentBlock, name: string): { names: string[]; repeated?: string } {
+  const own = block.index >= 0 ? usable(block.parsed.variables) : [];
+  const file = usable(doc.preamble.parsed.variables);
+  const names: string[] = [];
+  for (let next: string | undefined = name; next !== undefined; ) {
+    if (names.includes(next)) return { names, repeated: next };
+    const at: string = next;
+    const declaration = own.find((v) => v.name === at) ?? file.find((v) => v.name === at);
+    if (declaration === undefined) break;
+    names.push(at);
+    next = declaration.value.kind === 'reference' && declaration.value.reference.segments.length === 0 ? declaration.value.reference.name : undefined;
+  }
+  return { names };
+}

@@ -5,7 +5,7 @@
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Span } from '../../diagnostics';
-import { describeShape, resolveReference, shapeMembers, usable, visibleVariables, type DocumentBlock, type ReferenceSegment, type ResponseShape, type VariableDeclaration } from '../../document';
+import { describeShape, resolveReference, shapeMembers, usable, variableChain, visibleVariables, type DocumentBlock, type ReferenceSegment, type ResponseShape, type VariableDeclaration } from '../../document';
 import type { JsonValue } from '../../jsonValue';
 import { jsonPreview } from '../hover/modelMarkdown';
 import { makeItem, rank } from './completionItems';
@@ -148,20 +148,8 @@ function variablesLeadingTo(site: CompletionSite, declaration: VariableDeclarati
   if (declaration === undefined) return out;
   out.add(declaration.name);
   const own = site.block.index >= 0 ? usable(site.block.parsed.variables) : [];
-  const file = usable(site.doc.preamble.parsed.variables);
-  const lookup = (name: string): VariableDeclaration | undefined => own.find((v) => v.name === name) ?? file.find((v) => v.name === name);
-  for (const v of [...own, ...file]) {
-    const chain = new Set<string>();
-    for (let at: VariableDeclaration | undefined = lookup(v.name); at !== undefined && !chain.has(at.name); ) {
-      chain.add(at.name);
-      if (at.value.kind !== 'reference' || at.value.reference.segments.length > 0) break;
-      const next = at.value.reference.name;
-      if (next === declaration.name) {
-        out.add(v.name);
-        break;
-      }
-      at = lookup(next);
-    }
+  for (const v of [...own, ...usable(site.doc.preamble.parsed.variables)]) {
+    if (variableChain(site.doc, site.block, v.name).names.includes(declaration.name)) out.add(v.name);
   }
   return out;
 }
