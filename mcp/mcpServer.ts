@@ -14,7 +14,7 @@ import { mcpDocuments, readMcpDocument } from './mcpResources';
 import { checkTool, describeTypeTool, listTypesTool } from './modelTools';
 import { largestPage, type ResultCaps } from './resultCaps';
 import { runTool } from './runTool';
-import { checkInput, codeListsInput, describeTypeInput, jsonScalar, offsetInput, queryInput } from './toolInputs';
+import { checkInput, codeListsInput, describeTypeInput, jsonScalar, offsetInput, queryInput, scalarValue } from './toolInputs';
 import { problem, renderAnswer, type ToolAnswer } from './toolAnswer';
 
 export interface McpServerOptions {
@@ -26,7 +26,6 @@ export interface McpServerOptions {
   version: string;
 }
 
-const filterValue = z.union([z.string(), z.number(), z.boolean()]);
 const offset = offsetInput;
 
 const instructions = `noarkq knows the Noark 5 archive interface: its entity types, fields, code lists and rules.
@@ -129,7 +128,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       inputSchema: {
         query: z.string().min(1).describe('The free text to search for.'),
         doctype: z.enum(['Tekst', 'Korrespondansepart', 'Registrering', 'Mappe', 'Arkivdel']).optional().describe('The index collection (default Tekst: document text).'),
-        filters: z.record(z.string(), z.union([filterValue, z.array(filterValue)])).optional().describe('"<Type>.<field>" → a value or values (ORed), e.g. {"Saksmappe.saksaar": 2024}.'),
+        filters: z.record(z.string(), z.union([scalarValue, z.array(scalarValue).describe('values, any of which matches')])).optional().describe('"<Type>.<field>" → a value or values (ORed), e.g. {"Saksmappe.saksaar": 2024}.'),
         limit: z.number().int().min(1).max(largestPage).optional().describe(`Hits per page; lowered to ${rowCap} when higher.`),
         offset,
       },
