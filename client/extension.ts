@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BlockRunResult } from '../runner/blocks/blockRunResult';
+import type { McpServerLaunches } from './agent/mcpServerProvider';
 import type { ExtensionServices } from './extensionServices';
 import type { RunBlockOptions } from './run/blockRunner';
 import type { RunPrompts, vscodePrompts } from './run/runPrompts';
@@ -40,6 +41,9 @@ export interface NoarkqExtensionApi {
   /** Runs these test items (every one when undefined) as the Testing view's Run does, and gives
    * what the run reported of each item, by id: VS Code's API does not show a run's results. */
   runTests(include?: readonly vscode.TestItem[]): Promise<Map<string, ReportedTest>>;
+  /** How agent mode starts `noarkq mcp` for the active environment now, and when that changes
+   * (what the registered MCP server definition is made of). */
+  mcpServerLaunches(): Promise<McpServerLaunches>;
 }
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
@@ -127,6 +131,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     sendFromPanel: async (key, message) => (await services).panels.receive(key, message),
     testItems: async () => (await services).tests.items(),
     runTests: async (include) => (await services).tests.runForTest(include),
+    mcpServerLaunches: async () => (await services).mcpServerLaunches,
   };
 }
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { noarkModel } from '../core/schema';
 import { AgentTools } from './agent/agentTools';
-import { registerMcpServerProvider } from './agent/mcpServerProvider';
+import { McpServerLaunches, registerMcpServerProvider } from './agent/mcpServerProvider';
 import { ArchiveViews } from './archive/archiveViews';
 import { ActiveArchive } from './environments/activeArchive';
 import { ArchiveConnections } from './environments/archiveConnections';
@@ -54,6 +54,7 @@ export interface ExtensionServices {
   tests: NoarkqTestController;
   /** The language-model tools of agent mode (check, describe_type, code_lists, query). */
   agentTools: AgentTools;
+  mcpServerLaunches: McpServerLaunches;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -97,7 +98,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   context.subscriptions.push(log, environments, connections, languageClient, contextSync, sandbox, panels, runner, codeLenses, archive, archiveViews, new EnvironmentStatusBar(environments));
   const agentTools = new AgentTools(archive, noarkModel, prompts);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
-  const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
-  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, ...(mcpServer ? [mcpServer] : []));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools };
+  const mcpServerLaunches = new McpServerLaunches({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
+  const mcpServer = registerMcpServerProvider(mcpServerLaunches);
+  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, ...(mcpServer ? [mcpServer] : []));
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches };
 }

@@ -35,47 +35,81 @@ interface McpLanguageModelApi {
   registerMcpServerDefinitionProvider(id: string, provider: McpServerDefinitionProvider): vscode.Disposable;
 }
 
+/** How VS Code starts `noarkq mcp` for the active environment: what a definition is made of. */
+export interface McpServerLaunch {
+  label: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** Names what the server serves, so that a switch of environment restarts it. */
+  version: string;
+  /** Where the server runs: `check` and `run` read paths relative to it. */
+  cwd?: vscode.Uri;
+}
+
+/** The launch of `noarkq mcp` that follows the active environment, and when it changes. */
+export class McpServerLaunches implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscription: vscode.Disposable;
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly options: { extensionUri: vscode.Uri; storage: vscode.Uri; version: string; environments: EnvironmentList; secrets: EnvironmentSecretStore }) {
+    this.subscription = options.environments.onDidChange(() => this.changed.fire());
+  }
+
+  async current(): Promise<McpServerLaunch> {
+    const { environments, secrets, extensionUri, storage, version } = this.options;
+    await environments.ready();
+    const environment = environments.active();
+    const bundle = vscode.Uri.joinPath(extensionUri, 'dist', 'mcp.js').fsPath;
+    // ELECTRON_RUN_AS_NODE: the extension host's executable runs the bundle as plain Node.
+    const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
+    const args = [bundle];
+    if (environment) {
+      const file = writeEnvironmentFile(storage, environment);
+      args.push('--environments', file, '--env', environment.name);
+      const values = await secrets.read(environment);
+      for (const [name, value] of Object.entries(values) as [SecretName, string | undefined][]) if (value) env[secretEnvironmentVariables[name]] = value;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    return {
+      label: environment ? `noarkq (${environment.name})` : 'noarkq',
+      command: process.execPath,
+      args,
+      env,
+      version: `${version}${environment ? `+${environment.name}` : ''}`,
+      ...(folder ? { cwd: folder } : {}),
+    };
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
 /** Registers the provider where VS Code has the API; undefined (and nothing registered) where it has not. */
-export function registerMcpServerProvider(options: { extensionUri: vscode.Uri; storage: vscode.Uri; version: string; environments: EnvironmentList; secrets: EnvironmentSecretStore }): vscode.Disposable | undefined {
+export function registerMcpServerProvider(launches: McpServerLaunches): vscode.Disposable | undefined {
   const lm = vscode.lm as unknown as Partial<McpLanguageModelApi> | undefined;
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
   if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') return undefined;
-  const changed = new vscode.EventEmitter<void>();
-  const subscription = options.environments.onDidChange(() => changed.fire());
-  let registration: vscode.Disposable;
   try {
-    registration = lm.registerMcpServerDefinitionProvider(mcpProviderId, {
-      onDidChangeMcpServerDefinitions: changed.event,
+    return lm.registerMcpServerDefinitionProvider(mcpProviderId, {
+      onDidChangeMcpServerDefinitions: launches.onDidChange,
       provideMcpServerDefinitions: async () => {
-        await options.environments.ready();
-        const environment = options.environments.active();
-        const bundle = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
-        // ELECTRON_RUN_AS_NODE: the extension host's executable runs the bundle as plain Node.
-        const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1' };
-        const args = [bundle];
-        if (environment) {
-          const file = writeEnvironmentFile(options.storage, environment);
-          args.push('--environments', file, '--env', environment.name);
-          const secrets = await options.secrets.read(environment);
-          for (const [name, value] of Object.entries(secrets) as [SecretName, string | undefined][]) if (value) env[secretEnvironmentVariables[name]] = value;
-        }
-        // The version names what the server serves, so that a switch of environment restarts it.
-        const version = `${options.version}${environment ? `+${environment.name}` : ''}`;
-        const definition = new Definition(environment ? `noarkq (${environment.name})` : 'noarkq', process.execPath, args, env, version);
-        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-        if (folder) definition.cwd = folder;
+        const launch = await launches.current();
+        const definition = new Definition(launch.label, launch.command, launch.args, launch.env, launch.version);
+        if (launch.cwd) definition.cwd = launch.cwd;
         return [definition];
       },
     });
   } catch (error) {
-    // A VS Code whose API differs from the one typed here: agent mode goes without noarkq's
-    // server, the rest of the extension is unaffected.
-    subscription.dispose();
-    changed.dispose();
+    // VS Code 1.100 has the function behind a proposal (it throws for an extension that has not
+    // enabled it); a VS Code whose API differs from the one typed here likewise: agent mode goes
+    // without noarkq's server, the rest of the extension is unaffected.
     console.warn(`noarkq: the MCP server was not registered with VS Code: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-  return vscode.Disposable.from(registration, subscription, changed);
 }
 
 /** The environment as an environments file of one, for `noarkq mcp --environments`. Time limits

@@ -6,7 +6,10 @@
  * errors); in a protected environment the query waits for the modal's answer.
  */
 import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
+import type { McpServerLaunch } from '../../../client/agent/mcpServerProvider';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { WriteConfirmation } from '../../../client/run/runPrompts';
 import { extensionId, waitFor } from './suiteHelpers';
@@ -17,6 +20,26 @@ const toolNames = ['noarkq_check', 'noarkq_describe_type', 'noarkq_code_lists', 
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('\n');
+}
+
+/** Starts `noarkq mcp` as agent mode would from `launch`, asks it one query, and stops it. */
+async function queryThroughMcp(launch: McpServerLaunch): Promise<string> {
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: launch.args,
+    env: { ...(process.env as Record<string, string>), ...launch.env },
+    ...(launch.cwd ? { cwd: launch.cwd.fsPath } : {}),
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'noarkq-vscode-suite', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const result = await client.callTool({ name: 'query', arguments: { query: 'QUERY Saksmappe\nLIMIT 1' } });
+    assert.notEqual(result.isError, true, JSON.stringify(result.content));
+    return (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('\n');
+  } finally {
+    await client.close();
+  }
 }
 
 export function registerAgentToolTests(): void {
@@ -109,6 +132,34 @@ export function registerAgentToolTests(): void {
       const allowed = await invoke('noarkq_query', { query: 'QUERY Saksmappe\nLIMIT 1' });
       assert.match(allowed, /Saksmappe: 1 result from offset 0 \(environment guarded-agent\)/);
       assert.doesNotMatch(allowed, /noarkq-demo-secret/);
+    });
+
+    // VS Code 1.100 keeps `registerMcpServerDefinitionProvider` behind a proposal, so here the
+    // definition's parts are started as agent mode (1.101+) starts them.
+    test("agent mode's MCP server follows the active environment, with the secrets from SecretStorage", async () => {
+      const launches = await api.mcpServerLaunches();
+      let changes = 0;
+      const listening = launches.onDidChange(() => changes++);
+      try {
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'sandbox'), 'sandbox');
+        const sandbox = await launches.current();
+        assert.equal(sandbox.label, 'noarkq (sandbox)');
+        assert.match(await queryThroughMcp(sandbox), /Saksmappe: 1 result from offset 0 \(environment sandbox\)/);
+
+        const before = changes;
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'guarded-agent'), 'guarded-agent');
+        await waitFor('the definition to change with the environment', () => changes > before);
+        const guarded = await launches.current();
+        assert.equal(guarded.label, 'noarkq (guarded-agent)');
+        assert.notEqual(guarded.version, sandbox.version, 'a new version makes VS Code restart the server');
+        assert.deepEqual(guarded.args.slice(-2), ['--env', 'guarded-agent']);
+        assert.equal(guarded.env.NOARKQ_CLIENT_SECRET, 'noarkq-demo-secret', 'the secret the user gave, from SecretStorage');
+        const answer = await queryThroughMcp(guarded);
+        assert.match(answer, /Saksmappe: 1 result from offset 0 \(environment guarded-agent\)/);
+        assert.doesNotMatch(answer, /noarkq-demo-secret/);
+      } finally {
+        listening.dispose();
+      }
     });
   });
 }
