@@ -10,3 +10,15 @@ export function parseTypedValue(text: string): JsonValue {
     return text;
   }
 }
+
+/** `raw` parsed as one JSON literal, or undefined when it is not one. Text that cannot begin a JSON
+ * value is told apart without throwing: a file full of bare values would otherwise spend its check
+ * building the exceptions' stack traces. */
+export function jsonLiteral(raw: string): { value: JsonValue } | undefined {
+  if (!/^(?:["{[\-0-9]|true|false|null)/.test(raw)) return undefined;
+  try {
+    return { value: JSON.parse(raw) as JsonValue };
+  } catch {
+    return undefined;
+  }
+}

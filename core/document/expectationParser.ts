@@ -5,7 +5,7 @@
  * the request keywords; `exists`, `absent` and `EVERY` too.
  */
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import type { JsonValue } from '../jsonValue';
+import { jsonLiteral } from '../jsonValue';
 import type { Line } from '../text/lines';
 import { DocumentCodes } from './documentCodes';
 import { defaultRetryIntervalMs } from './expectationRetry';
@@ -242,10 +242,8 @@ function parseValue(
     if (scan.diagnostics.length === 0) diagnostics.push(malformed(span, 'Text around a reference makes a string: put the whole value in quotes.'));
     return { kind: 'invalid', span };
   }
-  let value: JsonValue;
-  try {
-    value = JSON.parse(raw) as JsonValue;
-  } catch {
+  const literal = jsonLiteral(raw);
+  if (!literal) {
     const quoted = JSON.stringify(raw.replace(/^"|"$/g, ''));
     diagnostics.push(
       malformed(span, `\`${raw}\` is neither a JSON literal, an \`@variable\` nor a {{reference}}: text values need double quotes (\`${quoted}\`).`, [
@@ -254,6 +252,7 @@ function parseValue(
     );
     return { kind: 'invalid', span };
   }
+  const { value } = literal;
   if (typeof value === 'string') {
     const scan = scanReferences(text, start + 1, end - 1, 'expectation');
     references.push(...scan.references);

@@ -3,7 +3,7 @@
  * spliced in when the file runs) or one bare `{{reference}}`.
  */
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import type { JsonValue } from '../jsonValue';
+import { jsonLiteral } from '../jsonValue';
 import type { Line } from '../text/lines';
 import { DocumentCodes } from './documentCodes';
 import type { ReferenceOccurrence, VariableDeclaration, VariableValueSyntax } from './documentModel';
@@ -108,20 +108,18 @@ export function parseVariableLine(text: string, line: Line, misplaced: boolean):
     return valueOf({ kind: 'invalid', span });
   }
 
-  let value: JsonValue;
-  try {
-    value = JSON.parse(raw) as JsonValue;
-  } catch {
+  const literal = jsonLiteral(raw);
+  if (!literal) {
     diagnostics.push(notJson(name, raw, span, 'Text values need double quotes.'));
     return valueOf({ kind: 'invalid', span });
   }
-  if (typeof value === 'string') {
+  if (typeof literal.value === 'string') {
     // References inside the string: scanned in the source text, between the quotes.
     const scan = scanReferences(text, span.start + 1, span.end - 1, 'variable');
     references.push(...scan.references);
     diagnostics.push(...scan.diagnostics);
   }
-  return valueOf({ kind: 'json', value, span });
+  return valueOf({ kind: 'json', value: literal.value, span });
 }
 
 function notJson(name: string, raw: string, span: Span, hint: string): NoarkqDiagnostic {

@@ -14,6 +14,20 @@ import { queryDiagnostic } from './queryDiagnosticCodes';
 import { collectParameters, pathText } from './querySerializer';
 
 const MAX_LIMIT = 500;
+
+/** Did-you-mean for a member name, remembered per model: a misspelt field tends to recur in every
+ * copy of a query, and the model does not change under a checker. Bounded: names are user text. */
+const memberSuggestions = new WeakMap<NoarkModel, Map<string, string | undefined>>();
+function memberSuggestion(model: NoarkModel, type: string, name: string): string | undefined {
+  let known = memberSuggestions.get(model);
+  if (!known) memberSuggestions.set(model, (known = new Map()));
+  const key = `${type}\u0000${name}`;
+  if (known.has(key)) return known.get(key);
+  if (known.size >= 4096) known.clear();
+  const suggestion = didYouMean(name, model.memberNames(type));
+  known.set(key, suggestion);
+  return suggestion;
+}
 const validName = /^[A-Za-z0-9]+$/;
 
 /** What a path ends on, once resolved. */
@@ -332,7 +346,7 @@ class QueryChecker {
   private lookup(type: string, segment: Identifier): MemberLookup | undefined {
     const member = this.model.lookupMember(type, segment.name);
     if (!member) {
-      const suggestion = didYouMean(segment.name, this.model.memberNames(type));
+      const suggestion = memberSuggestion(this.model, type, segment.name);
       this.report(
         'noarkq.unknown-field',
         segment,

@@ -10,27 +10,43 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   const m = b.length;
   if (n === 0) return m;
   if (m === 0) return n;
-  let prev2 = new Array<number>(m + 1).fill(0);
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
-  let cur = new Array<number>(m + 1).fill(0);
+  // Three rows reused across calls: a did-you-mean compares a name with every field of a type,
+  // and rows allocated per comparison made the collector the larger part of a check full of
+  // misspellings.
+  if (rows.length < 3 * (m + 1)) rows = new Int32Array(6 * (m + 1));
+  let prev2 = 0;
+  let prev = m + 1;
+  let cur = 2 * (m + 1);
+  for (let j = 0; j <= m; j++) {
+    rows[prev2 + j] = 0;
+    rows[prev + j] = j;
+  }
   let prevMin = 0;
   for (let i = 1; i <= n; i++) {
-    cur[0] = i;
+    rows[cur] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= m; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, prev2[j - 2] + 1);
-      cur[j] = v;
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let v = Math.min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) v = Math.min(v, rows[prev2 + j - 2] + 1);
+      rows[cur + j] = v;
       if (v < rowMin) rowMin = v;
     }
     // Every later cell comes from this row, or from the one before through a transposition (+1).
     if (Math.min(rowMin, prevMin + 1) > limit) return limit + 1;
     prevMin = rowMin;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const oldest = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = oldest;
   }
-  return prev[m];
+  return rows[prev + m];
 }
+
+let rows = new Int32Array(3 * 64);
 
 /**
  * The best candidate for `name`, or undefined when none is close enough to be a likely typo.
