@@ -24,7 +24,7 @@ import type { ParseCache } from './parseCache';
 import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
 import { contentModified, isolate, isolateNotification, lifecycle } from './requestIsolation';
 import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
-import { encodedDocuments, positionsToClient } from './positionEncoding';
+import { encodedDocuments, positionsFromClient, positionsToClient } from './positionEncoding';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, unknownClient, type ClientSupport } from './serverCapabilities';
 
@@ -257,7 +257,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       const document = documents.get(params.uri);
       if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
       if (oversized(document)) return { ok: false, error: `${params.uri} is past the size limit (noarkq.maxFileSizeMB): it is not parsed.` };
-      const offset = params.position ? document.offsetAt(params.position) : undefined;
+      const offset = params.position ? document.offsetAt(positionsFromClient(support.positionEncoding, documents, params.uri, params.position)) : undefined;
       const parse = await scheduler.parsed(document);
       if (!parse) return contentModified();
       return analyses.queryRequestBody(document, parse, { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
