@@ -48,17 +48,16 @@ export interface DocumentLookup {
  * O(log n) of them once the line was read.
  */
 export class LineColumns {
-  /** Each such character's start in UTF-16 and in the encoding, and its width in each. */
-  private readonly utf16Starts: number[] = [];
-  private readonly encodedStarts: number[] = [];
-  private readonly utf16Widths: number[] = [];
-  private readonly encodedWidths: number[] = [];
+  /** Four numbers for each such character: its start in UTF-16 and in the encoding, its width
+   * in each; none for a line without one (most lines), so that such a line costs one scan. */
+  private readonly marks: number[] | undefined;
   readonly utf16Length: number;
   readonly encodedLength: number;
 
   /** `text` is the line without its end of line. */
   constructor(text: string, encoding: Exclude<PositionEncoding, 'utf-16'>) {
     const utf8 = encoding === 'utf-8';
+    let marks: number[] | undefined;
     let shift = 0;
     for (let u = 0; u < text.length; u++) {
       const code = text.charCodeAt(u);
@@ -68,24 +67,22 @@ export class LineColumns {
       // A lone surrogate is one code point, written as U+FFFD (three bytes) in UTF-8.
       const width = utf8 ? (pair ? 4 : code < 0x800 ? 2 : 3) : 1;
       if (width !== width16) {
-        this.utf16Starts.push(u);
-        this.encodedStarts.push(u + shift);
-        this.utf16Widths.push(width16);
-        this.encodedWidths.push(width);
+        (marks ??= []).push(u, u + shift, width16, width);
         shift += width - width16;
       }
       if (pair) u++;
     }
+    this.marks = marks;
     this.utf16Length = text.length;
     this.encodedLength = text.length + shift;
   }
 
   toEncoded(column: number): number {
-    return convert(column, this.utf16Length, this.encodedLength, this.utf16Starts, this.utf16Widths, this.encodedStarts, this.encodedWidths);
+    return convert(this.marks, 0, column, this.utf16Length, this.encodedLength);
   }
 
   toUtf16(column: number): number {
-    return convert(column, this.encodedLength, this.utf16Length, this.encodedStarts, this.encodedWidths, this.utf16Starts, this.utf16Widths);
+    return convert(this.marks, 1, column, this.encodedLength, this.utf16Length);
   }
 }
 
@@ -93,21 +90,26 @@ function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-function convert(column: number, length: number, targetLength: number, starts: number[], widths: number[], targetStarts: number[], targetWidths: number[]): number {
+/** `column` counted from the side `from` (0: UTF-16, 1: the encoding) to the other. */
+function convert(marks: number[] | undefined, from: 0 | 1, column: number, length: number, targetLength: number): number {
   if (column <= 0) return 0;
   if (column >= length) return targetLength;
-  // The last character that starts before the column.
+  if (!marks) return column;
+  const to = 1 - from;
+  // The last marked character that starts before the column.
   let low = 0;
-  let high = starts.length;
+  let high = marks.length / 4;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (starts[mid] < column) low = mid + 1;
+    if (marks[mid * 4 + from] < column) low = mid + 1;
     else high = mid;
   }
-  const i = low - 1;
-  if (i < 0) return column;
-  if (column < starts[i] + widths[i]) return targetStarts[i];
-  return targetStarts[i] + targetWidths[i] + (column - starts[i] - widths[i]);
+  if (low === 0) return column;
+  const i = (low - 1) * 4;
+  const start = marks[i + from];
+  const width = marks[i + 2 + from];
+  if (column < start + width) return marks[i + to];
+  return marks[i + to] + marks[i + 2 + to] + (column - start - width);
 }
 
 // ---- one document -----------------------------------------------------------------------------
@@ -123,14 +125,19 @@ class DocumentColumns {
 
   /** Undefined past the document's last line, where every column means its end alike. */
   line(line: number): LineColumns | undefined {
-    if (line < 0 || line >= this.document.lineCount) return undefined;
     let columns = this.lines.get(line);
     if (!columns) {
-      // The line's range ends before its end of line (offsetAt clamps the character there).
-      columns = new LineColumns(this.document.getText({ start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } }), this.encoding);
-      this.lines.set(line, columns);
+      columns = this.read(line);
+      if (columns) this.lines.set(line, columns);
     }
     return columns;
+  }
+
+  /** The line read again (for a reader that goes through the lines in order). */
+  read(line: number): LineColumns | undefined {
+    if (line < 0 || line >= this.document.lineCount) return undefined;
+    // The line's range ends before its end of line (offsetAt clamps the character there).
+    return new LineColumns(this.document.getText({ start: { line, character: 0 }, end: { line, character: Number.MAX_SAFE_INTEGER } }), this.encoding);
   }
 
   toEncoded(line: number, character: number): number {
@@ -240,13 +247,13 @@ export function semanticTokensToClient(encoding: PositionEncoding, documents: Do
   let line = 0;
   let start16 = 0;
   let previousStart = 0;
-  let current = columns.line(0);
+  let current = columns.read(0);
   for (let i = 0; i + 4 < from.length; i += 5) {
     const deltaLine = from[i];
     if (deltaLine !== 0) {
       line += deltaLine;
       start16 = from[i + 1];
-      current = columns.line(line);
+      current = columns.read(line);
     } else {
       start16 += from[i + 1];
     }
