@@ -26,7 +26,7 @@ import type { ClientFormats } from '../core/features/clientFormats';
 import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
-import { encodedRequest, semanticTokensToClient, type PositionEncoding } from './positionEncoding';
+import { encodedRequest, semanticTokensToClient, type PositionEncoding, type ResultToClient } from './positionEncoding';
 import { contentModified, isolate, type IsolatedHandler, type Logger, type RequestHandler } from './requestIsolation';
 import type { RequestParamsKind } from './requestParams';
 
@@ -59,7 +59,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
     name: string,
     kind: RequestParamsKind,
     handler: RequestHandler<P, R, E>,
-    resultToClient?: Parameters<typeof encodedRequest<P, R, E>>[3],
+    resultToClient?: ResultToClient<R>,
   ): IsolatedHandler<P, R, E> =>
     isolate<P, R, E>(name, log, encodedRequest(services.positionEncoding, services.documents, handler, resultToClient), (params) =>
       services.session().analyses.requestParamsProblem(kind, params),

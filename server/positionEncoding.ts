@@ -11,7 +11,6 @@
  * inside a character (a UTF-8 sequence, a surrogate pair) to the character's start.
  */
 import {
-  PositionEncodingKind,
   Range,
   ResponseError,
   TextDocumentContentChangeEvent,
@@ -23,10 +22,11 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { RequestHandler } from './requestIsolation';
 
+/** The `PositionEncodingKind`s the server supports. */
 export type PositionEncoding = 'utf-8' | 'utf-16' | 'utf-32';
 
 /** The server has no preference among them: the client's order decides. */
-const supported: readonly PositionEncoding[] = [PositionEncodingKind.UTF8, PositionEncodingKind.UTF16, PositionEncodingKind.UTF32] as PositionEncoding[];
+const supported: readonly PositionEncoding[] = ['utf-8', 'utf-16', 'utf-32'];
 
 /** The first of the client's `general.positionEncodings` the server supports; UTF-16 when it
  * lists none (the LSP specification: UTF-16 is the one every client and server supports). */
@@ -271,16 +271,19 @@ export function semanticTokensToClient(encoding: PositionEncoding, documents: Do
   return { ...tokens, data };
 }
 
+/** How a request's result goes to the client: `positionsToClient`, or the semantic tokens' own. */
+export type ResultToClient<R> = (encoding: PositionEncoding, documents: DocumentLookup, uri: string, result: R) => R;
+
 /**
- * A request handler that reads its params' positions in UTF-16 and answers in the client's
- * encoding (`resultToClient`: the generic conversion, or the semantic tokens' own). The answer is
- * converted in the turn it is made, against the document it was made from.
+ * `handler` behind the edge: the params' positions reach it in UTF-16, and its answer goes out
+ * in the client's encoding (through `resultToClient`). The answer is converted in the turn it
+ * is made, so against the text it was made from.
  */
 export function encodedRequest<P extends { textDocument: { uri: string } }, R, E = void>(
   encoding: () => PositionEncoding,
   documents: DocumentLookup,
   handler: RequestHandler<P, R, E>,
-  resultToClient: (encoding: PositionEncoding, documents: DocumentLookup, uri: string, result: R) => R = positionsToClient,
+  resultToClient: ResultToClient<R> = positionsToClient,
 ): RequestHandler<P, R, E> {
   return (params: P, token: CancellationToken) => {
     const current = encoding();
