@@ -110,6 +110,24 @@ describe('positions in messages', () => {
     });
   });
 
+  it('converts the shapes of the features the server may add: inlay hints, selection ranges, code lenses, document links', () => {
+    const range = { start: at(t), end: at(tEnd) };
+    const c = (utf16: number) => ({ line: 1, character: Buffer.byteLength(line.slice(0, utf16)) });
+    const counted = { start: c(t), end: c(tEnd) };
+    const value = {
+      hints: [{ position: at(tEnd), label: [{ value: 'x', location: { uri, range } }], textEdits: [{ range, newText: '' }] }],
+      selection: { range, parent: { range: { start: at(0), end: at(tEnd) } } },
+      lens: { range, command: { title: 'run', command: 'noarkq.run', arguments: [{ uri, position: at(t) }] } },
+      link: { range, target: 'file:///x' },
+    };
+    assert.deepEqual(positionsToClient('utf-8', lookup(document), uri, value), {
+      hints: [{ position: c(tEnd), label: [{ value: 'x', location: { uri, range: counted } }], textEdits: [{ range: counted, newText: '' }] }],
+      selection: { range: counted, parent: { range: { start: c(0), end: c(tEnd) } } },
+      lens: { range: counted, command: { title: 'run', command: 'noarkq.run', arguments: [{ uri, position: c(t) }] } },
+      link: { range: counted, target: 'file:///x' },
+    });
+  });
+
   it('reads positions in the document their object names, and leaves those of a closed document', () => {
     const other = TextDocument.create('file:///b.noarkq', 'noarkq', 1, '😀😀x\n');
     const edit = {
