@@ -187,7 +187,6 @@ for (const encoding of ['utf-8', 'utf-16', 'utf-32'] as const) {
   });
 }
 
-
 test('a client that lists no position encoding, or none the server knows, gets utf-16', async () => {
   for (const capabilities of [{}, { general: { positionEncodings: ['latin-1'] } }]) {
     const raw = await initialized(capabilities);
