@@ -301,7 +301,7 @@ export function encodedRequest<P extends { textDocument: { uri: string } }, R, E
  * change's range refers to the text after the previous change, so the changes are applied one by
  * one, each converted against the text it applies to.
  */
-export function encodedDocuments(base: TextDocumentsConfiguration<TextDocument>, encoding: () => PositionEncoding): TextDocumentsConfiguration<TextDocument> {
+export function encodedDocuments<T extends TextDocument>(base: TextDocumentsConfiguration<T>, encoding: () => PositionEncoding): TextDocumentsConfiguration<T> {
   return {
     create: (uri, languageId, version, content) => base.create(uri, languageId, version, content),
     update: (document, changes, version) => {
