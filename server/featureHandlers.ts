@@ -26,6 +26,7 @@ import type { ClientFormats } from '../core/features/clientFormats';
 import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
+import { encodedRequest, semanticTokensToClient, type PositionEncoding, type ResultToClient } from './positionEncoding';
 import { contentModified, isolate, type IsolatedHandler, type Logger, type RequestHandler } from './requestIsolation';
 import type { RequestParamsKind } from './requestParams';
 
@@ -39,6 +40,8 @@ export interface FeatureServices {
   oversized: (document: TextDocument) => boolean;
   /** What the client shows (snippets, Markdown), for answers shaped to it. */
   formats: () => ClientFormats;
+  /** How the client counts a position's characters: params and answers are converted at this edge. */
+  positionEncoding: () => PositionEncoding;
 }
 
 interface Open {
@@ -50,9 +53,17 @@ interface Open {
 
 export function registerFeatureHandlers(connection: Connection, services: FeatureServices): void {
   const { log, scheduler } = services;
-  /** A request handler, isolated, whose params are checked first (`InvalidParams` when unusable). */
-  const request = <P, R, E = void>(name: string, kind: RequestParamsKind, handler: RequestHandler<P, R, E>): IsolatedHandler<P, R, E> =>
-    isolate<P, R, E>(name, log, handler, (params) => services.session().analyses.requestParamsProblem(kind, params));
+  /** A request handler, isolated, whose params are checked first (`InvalidParams` when unusable),
+   * and whose positions, in and out, are converted to and from the client's encoding. */
+  const request = <P extends { textDocument: { uri: string } }, R, E = void>(
+    name: string,
+    kind: RequestParamsKind,
+    handler: RequestHandler<P, R, E>,
+    resultToClient?: ResultToClient<R>,
+  ): IsolatedHandler<P, R, E> =>
+    isolate<P, R, E>(name, log, encodedRequest(services.positionEncoding, services.documents, handler, resultToClient), (params) =>
+      services.session().analyses.requestParamsProblem(kind, params),
+    );
   /** The open document and its context, with `parse` for its parse; undefined when the client
    * never opened it or it is past the size limit. */
   const opened = <T>(uri: string, parse: (document: TextDocument) => T): (Omit<Open, 'parsed'> & { parsed: T }) | undefined => {
@@ -150,7 +161,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context) : { data: [] };
-    }),
+    }, semanticTokensToClient),
   );
 
   connection.languages.semanticTokens.onRange(
@@ -158,7 +169,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context, params.range) : { data: [] };
-    }),
+    }, semanticTokensToClient),
   );
 
   connection.onDocumentFormatting(

@@ -24,6 +24,7 @@ import type { ParseCache } from './parseCache';
 import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
 import { contentModified, isolate, isolateNotification, lifecycle } from './requestIsolation';
 import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
+import { encodedDocuments, positionsFromClient, positionsToClient } from './positionEncoding';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, unknownClient, type ClientSupport } from './serverCapabilities';
 
@@ -51,7 +52,7 @@ export interface ServerOptions {
 
 export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
   const log = (message: string): void => connection.console.error(message);
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(encodedDocuments(TextDocument, () => support.positionEncoding));
   let support: ClientSupport = unknownClient;
   /** Settles once the client's settings are known (asked of it, or given at initialize): no
    * diagnostics go out before, so none are sent that the settings would take back. */
@@ -167,7 +168,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     scheduler.diagnostics(document).then(
       (result) => {
         // Stopped, or for a version that is no longer the document's: nothing to say.
-        if (result && documents.get(uri)?.version === result.version) void connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.lsp });
+        if (result && documents.get(uri)?.version === result.version) void connection.sendDiagnostics({ uri, version: result.version, diagnostics: positionsToClient(support.positionEncoding, documents, uri, result.lsp) });
       },
       (error: unknown) => log(`noarkq: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     );
@@ -218,7 +219,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       // which the client is asked to pull for.
       if (!result) return new ResponseError<DiagnosticServerCancellationData>(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
       if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: result.lsp };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: positionsToClient(support.positionEncoding, documents, document.uri, result.lsp) };
     }, (params) => session().analyses.requestParamsProblem('document', params)),
   );
 
@@ -256,7 +257,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       const document = documents.get(params.uri);
       if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
       if (oversized(document)) return { ok: false, error: `${params.uri} is past the size limit (noarkq.maxFileSizeMB): it is not parsed.` };
-      const offset = params.position ? document.offsetAt(params.position) : undefined;
+      const offset = params.position ? document.offsetAt(positionsFromClient(support.positionEncoding, documents, params.uri, params.position)) : undefined;
       const parse = await scheduler.parsed(document);
       if (!parse) return contentModified();
       return analyses.queryRequestBody(document, parse, { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
@@ -292,6 +293,6 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     );
   }
 
-  registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized, formats: () => support.formats });
+  registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized, formats: () => support.formats, positionEncoding: () => support.positionEncoding });
   documents.listen(connection);
 }

@@ -2,6 +2,7 @@
 import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver/node';
 import { semanticTokensLegend } from '../core/features/semanticTokensLegend';
 import type { ClientFormats } from '../core/features/clientFormats';
+import { negotiatePositionEncoding, type PositionEncoding } from './positionEncoding';
 
 /** What the server needs to know about the client after `initialize`. */
 export interface ClientSupport {
@@ -18,6 +19,8 @@ export interface ClientSupport {
   /** The `noarkq.*` settings given in `initializationOptions`, unchecked (the server checks them
    * as it checks every settings it gets); undefined when none were. */
   initialSettings: unknown;
+  /** How positions count characters (positionEncoding.ts), chosen from the client's list. */
+  positionEncoding: PositionEncoding;
 }
 
 /** A client that declares nothing: it is pushed diagnostics, and gets plain text. */
@@ -48,6 +51,7 @@ export function clientSupport(client: ClientCapabilities, initializationOptions:
       ...(typeof suggestCommand === 'string' && suggestCommand.length > 0 ? { suggestCommand } : {}),
     },
     initialSettings: settings,
+    positionEncoding: negotiatePositionEncoding(client.general?.positionEncodings),
   };
 }
 
@@ -61,6 +65,7 @@ export const completionTriggerCharacters = ['@', '#', '.', '"', '{'];
 
 export function serverCapabilities(support: ClientSupport): ServerCapabilities {
   const capabilities: ServerCapabilities = {
+    positionEncoding: support.positionEncoding,
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
     completionProvider: { triggerCharacters: completionTriggerCharacters, resolveProvider: false },
     hoverProvider: true,

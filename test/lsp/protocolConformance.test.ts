@@ -22,6 +22,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { serverEnvironment } from '../../client/language/serverEnvironment';
 import { serverBundle } from './lspTestClient';
 
@@ -174,7 +175,7 @@ const columnOf = (encoding: 'utf-8' | 'utf-16' | 'utf-32'): number => {
 };
 
 for (const encoding of ['utf-8', 'utf-16', 'utf-32'] as const) {
-  test(`position encoding ${encoding}: negotiated, and ranges counted in it after æøå and an emoji`, { todo: encoding === 'utf-16' ? undefined : 'issue 22: not yet' }, async () => {
+  test(`position encoding ${encoding}: negotiated, and ranges counted in it after æøå and an emoji`, async () => {
     const raw = await initialized({ general: { positionEncodings: [encoding] } });
     assert.equal(raw.result.capabilities.positionEncoding ?? 'utf-16', encoding);
     await open(raw, encodingText);
@@ -183,6 +184,149 @@ for (const encoding of ['utf-8', 'utf-16', 'utf-32'] as const) {
     assert.ok(misspelt, JSON.stringify(published.diagnostics.map((d) => d.message)));
     assert.deepEqual(misspelt.range.start, { line: 2, character: columnOf(encoding) });
     await stop(raw);
+  });
+}
+
+test('a client that lists no position encoding, or none the server knows, gets utf-16', async () => {
+  for (const capabilities of [{}, { general: { positionEncodings: ['latin-1'] } }]) {
+    const raw = await initialized(capabilities);
+    assert.equal(raw.result.capabilities.positionEncoding, 'utf-16');
+    await stop(raw);
+  }
+});
+
+/**
+ * Every request the server answers, on text where æøå and an emoji come before the positions
+ * asked about and answered: what a client in `encoding` gets must be what a UTF-16 client gets
+ * with each position counted in `encoding` (by Node's own encoder, see `measure`), and it must
+ * differ from it, so that a position left in UTF-16 cannot pass.
+ */
+const batteryText = [
+  '# æøå 😀 @t = "x"',
+  '@t = "æøå 😀"',
+  '### sok 😀 Finn saker',
+  'QUERY Saksmappe',
+  'WHERE tittel = "æøå 😀" && titel = @t && saksaar = @t',
+  'LIMIT 1',
+  '',
+  '### lagre',
+  'TRANSACTION',
+  '[{"fields": {"tittel": "😀 æøå", "journalposttype": "I"}, "action": "save", "type": "Journalpost", "id": "jp"},',
+  ' {"note": "æøå 😀", "action": "link", "type": "Journalpost", "id": "jp", "ref": "refMappe", "linkToId": "{{sok.results[0].id}}"}, {"type": "Jou"}]',
+  '',
+].join('\n');
+
+type Encoding = 'utf-8' | 'utf-16' | 'utf-32';
+type Pos = { line: number; character: number };
+
+function measure(text: string, encoding: Encoding): number {
+  return encoding === 'utf-8' ? Buffer.byteLength(text, 'utf8') : encoding === 'utf-32' ? [...text].length : text.length;
+}
+
+/** A copy of `value` with each `{ line, character }` (UTF-16, in `text`) counted in `encoding`. */
+function countedIn<T>(encoding: Encoding, text: string, value: T): T {
+  const lines = text.split(/\r?\n/);
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v !== 'object' || v === null) return v;
+    const o = v as Record<string, unknown>;
+    if (typeof o.line === 'number' && typeof o.character === 'number') return { ...o, character: measure(lines[o.line].slice(0, o.character), encoding) };
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(value) as T;
+}
+
+/** Semantic tokens (UTF-16, in `text`) with starts and lengths counted in `encoding`. */
+function tokensIn(encoding: Encoding, text: string, data: number[]): number[] {
+  const lines = text.split(/\r?\n/);
+  const out: number[] = [];
+  let line = 0;
+  let start = 0;
+  let previous = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    line += data[i];
+    start = data[i] === 0 ? start + data[i + 1] : data[i + 1];
+    const counted = measure(lines[line].slice(0, start), encoding);
+    out.push(data[i], data[i] === 0 ? counted - previous : counted, measure(lines[line].slice(start, start + data[i + 2]), encoding), data[i + 3], data[i + 4]);
+    previous = counted;
+  }
+  return out;
+}
+
+interface Answer {
+  /** The document's text when it was answered. */
+  text: string;
+  value: unknown;
+}
+
+/** Every request kind, asked by a client in `encoding` at the same places (given here in UTF-16). */
+async function battery(encoding: Encoding): Promise<Record<string, Answer>> {
+  const raw = await initialized({ general: { positionEncodings: [encoding] }, textDocument: { diagnostic: { dynamicRegistration: false } } });
+  let text = batteryText;
+  const at = (line: number, word: string, after = 0): Pos => {
+    const column = text.split('\n')[line].indexOf(word);
+    assert.ok(column >= 0, `${word} on line ${line}`);
+    return { line, character: column + after };
+  };
+  const doc = { textDocument: { uri } };
+  const answers: Record<string, Answer> = {};
+  const ask = async (name: string, method: string, params: Record<string, unknown>): Promise<void> => {
+    answers[name] = { text, value: await raw.connection.sendRequest(method, { ...doc, ...countedIn(encoding, text, params) }) };
+  };
+  const pull = async (name: string): Promise<void> => {
+    const report: { items: unknown[] } = await raw.connection.sendRequest('textDocument/diagnostic', doc);
+    answers[name] = { text, value: report.items };
+  };
+  await open(raw, text);
+  await pull('diagnostics');
+  await ask('completion in a query', 'textDocument/completion', { position: at(4, '&& saksaar', 6) });
+  await ask('completion in a JSON string', 'textDocument/completion', { position: at(10, '"Jou"', 4) });
+  await ask('completion in a reference', 'textDocument/completion', { position: at(10, '{{sok.', 6) });
+  await ask('hover', 'textDocument/hover', { position: at(4, 'saksaar', 2) });
+  await ask('definition', 'textDocument/definition', { position: at(10, '"jp"', 2) });
+  await ask('references', 'textDocument/references', { position: at(4, '@t &&', 1), context: { includeDeclaration: true } });
+  await ask('prepare rename', 'textDocument/prepareRename', { position: at(10, 'sok.results', 1) });
+  await ask('rename', 'textDocument/rename', { position: at(4, '@t &&', 1), newName: 'tekst' });
+  await ask('document symbols', 'textDocument/documentSymbol', {});
+  await ask('folding ranges', 'textDocument/foldingRange', {});
+  await ask('semantic tokens', 'textDocument/semanticTokens/full', {});
+  await ask('semantic tokens in a range', 'textDocument/semanticTokens/range', { range: { start: at(4, 'titel'), end: at(10, 'refMappe') } });
+  await ask('formatting', 'textDocument/formatting', { options: { tabSize: 2, insertSpaces: true } });
+  await ask('range formatting', 'textDocument/rangeFormatting', { range: { start: at(10, '"action"'), end: at(10, '}]', 2) }, options: { tabSize: 2, insertSpaces: true } });
+  // The client sends back the diagnostics as it has them, in its encoding.
+  const diagnostics = answers.diagnostics.value;
+  answers['code actions'] = {
+    text,
+    value: await raw.connection.sendRequest('textDocument/codeAction', { ...doc, range: countedIn(encoding, text, { start: at(4, 'titel'), end: at(4, 'titel', 5) }), context: { diagnostics } }),
+  };
+
+  // Two changes in one didChange: the second's range counts in the text the first left.
+  const changes = [{ range: { start: at(4, 'titel'), end: at(4, 'titel', 5) }, text: 'tittel = "😀" && tittel' }];
+  const first = TextDocument.update(TextDocument.create(uri, 'noarkq', 1, text), changes, 2);
+  const sent = [{ ...changes[0], range: countedIn(encoding, text, changes[0].range) }];
+  text = first.getText();
+  const second = { range: { start: at(4, 'saksaar'), end: at(4, 'saksaar', 7) }, text: 'saksår' };
+  sent.push({ ...second, range: countedIn(encoding, text, second.range) });
+  text = TextDocument.update(first, [second], 2).getText();
+  await raw.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: sent });
+  await pull('diagnostics after a change');
+  await ask('hover after a change', 'textDocument/hover', { position: at(4, 'tittel = @t', 2) });
+  await stop(raw);
+  return answers;
+}
+
+for (const encoding of ['utf-8', 'utf-32'] as const) {
+  test(`position encoding ${encoding}: every request's positions and every answer's are counted in it`, async () => {
+    const [utf16, encoded] = await Promise.all([battery('utf-16'), battery(encoding)]);
+    assert.deepEqual(Object.keys(encoded), Object.keys(utf16));
+    for (const [name, { text, value }] of Object.entries(utf16)) {
+      const tokens = name.startsWith('semantic tokens') ? (value as { data: number[] }) : undefined;
+      const expected = tokens ? { ...tokens, data: tokensIn(encoding, text, tokens.data) } : countedIn(encoding, text, value);
+      assert.deepEqual(encoded[name].value, expected, name);
+      // Folding ranges are whole lines; everything else has a position after æøå or the emoji.
+      if (name !== 'folding ranges') assert.notDeepEqual(expected, value, `${name}: answers no position after æøå or the emoji`);
+    }
+    assert.ok(JSON.stringify(utf16['diagnostics after a change'].value).includes('saksår'), 'the change reached the document');
   });
 }
 
