@@ -454,6 +454,9 @@ describe('completion inside a JSON string the user began, for clients that ignor
     { name: 'an action in an empty string', text: tx('{ "action": "|" }'), label: 'save', line: '{ "action": "save" }' },
     { name: 'a type in a string not yet closed', text: tx('{ "action": "save", "type": "Jour|'), label: 'Journalpost', line: '{ "action": "save", "type": "Journalpost"' },
     { name: 'a code in a variable\'s value', text: ['@t = "|"', '###', 'QUERY Journalpost', 'WHERE journalposttype = @t'], label: 'I', line: '@t = "I"' },
+    { name: 'a key (a snippet) in a closed string', text: tx('{ "ac|" }'), label: 'action', line: '{ "action": "${1|save,link,unlink,delete|}" }' },
+    { name: 'a key in an empty string', text: tx('{ "action": "save", "type": "Saksmappe", "fields": { "|" } }'), label: 'tittel', line: '{ "action": "save", "type": "Saksmappe", "fields": { "tittel": "$1" } }' },
+    { name: 'a key in a string not yet closed', text: tx('{ "|'), label: 'action', line: '{ "action": "${1|save,link,unlink,delete|}"' },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -41,7 +41,7 @@ export interface ItemSpec {
 }
 
 export function makeItem(site: CompletionSite, spec: ItemSpec): CompletionItem {
-  const edit = (!spec.snippet && withinBegunString(site, spec.replace, spec.newText ?? spec.label, spec.filterText)) || { replace: spec.replace, newText: spec.newText ?? spec.label, filterText: spec.filterText };
+  const edit = withinBegunString(site, spec.replace, spec.newText ?? spec.label, spec.filterText) || { replace: spec.replace, newText: spec.newText ?? spec.label, filterText: spec.filterText };
   const item: CompletionItem = {
     label: spec.label,
     kind: spec.kind,
@@ -59,21 +59,25 @@ export function makeItem(site: CompletionSite, spec: ItemSpec): CompletionItem {
 }
 
 /**
- * An item whose text is one JSON string, offered inside a string the user has begun (`"type":
- * "Jour|"`, `"action": "|"`): its edit replaces the string's content only, and closes the string
- * when nothing does. So the text is right both in a client that applies the item's range and in
- * one that puts the text at the word before the cursor (Neovim's omnifunc, ALE), and it matches
- * the word typed, which has no quote (eglot filters on it). Undefined when that is not the case.
+ * An item whose text begins with a JSON string (a value, `"Journalpost"`, or a key with what
+ * follows it, `"action": "${1|save,link|}"`), offered inside a string the user has begun (`"type":
+ * "Jour|"`, `{ "ac|" }`): its edit starts after the string's opening quote and leaves the
+ * string's closing quote where the document has one, so the text is right both in a client that
+ * applies the item's range and in one that puts the text at the word before the cursor (Neovim's
+ * omnifunc, ALE), and it matches the word typed, which has no quote (eglot filters on it).
+ * Undefined when that is not the case, or when the text does not end in a quote that the
+ * document's closing quote can stand for.
  */
 function withinBegunString(site: CompletionSite, replace: Span, newText: string, filterText: string | undefined): { replace: Span; newText: string; filterText: string | undefined } | undefined {
-  if (site.text[replace.start] !== '"' || site.offset <= replace.start || !/^"(?:[^"\\]|\\.)*"$/.test(newText)) return undefined;
-  const content = newText.slice(1, -1);
-  const filter = filterText?.startsWith('"') ? filterText.replace(/^"|"$/g, '') : filterText;
+  if (site.text[replace.start] !== '"' || site.offset <= replace.start || !/^"(?:[^"\\]|\\.)*"/.test(newText)) return undefined;
+  const afterQuote = newText.slice(1);
+  const filter = filterText?.startsWith('"') ? /^"((?:[^"\\]|\\.)*)"/.exec(filterText)?.[1] ?? filterText : filterText;
   const start = replace.start + 1;
   // The string's closing quote: inside the range (the range is the whole string), right after it, or none.
-  if (replace.end - 1 >= site.offset && replace.end - 1 > replace.start && site.text[replace.end - 1] === '"') return { replace: { start, end: replace.end - 1 }, newText: content, filterText: filter };
-  if (site.text[replace.end] === '"') return { replace: { start, end: replace.end }, newText: content, filterText: filter };
-  return { replace: { start, end: replace.end }, newText: `${content}"`, filterText: filter };
+  const closing = replace.end - 1 >= site.offset && replace.end - 1 > replace.start && site.text[replace.end - 1] === '"' ? replace.end - 1 : site.text[replace.end] === '"' ? replace.end : undefined;
+  if (closing === undefined) return { replace: { start, end: replace.end }, newText: afterQuote, filterText: filter };
+  if (!afterQuote.endsWith('"')) return undefined;
+  return { replace: { start, end: closing }, newText: afterQuote.slice(0, -1), filterText: filter };
 }
 
 /** Text put literally into a snippet: `$`, `}` and `\` would otherwise be snippet syntax. */
