@@ -66,8 +66,8 @@ describe('explain a query: what comes back', () => {
     {
       name: 'a type the model does not know',
       text: ['###', '|QUERY Saksmape'],
-      en: ['entities of type `Saksmape`, which the model does not know'],
-      nb: ['objekter av typen `Saksmape`, som modellen ikke kjenner'],
+      en: ['entities of type `Saksmape` (a type the model does not know)'],
+      nb: ['objekter av typen `Saksmape` (en type modellen ikke kjenner)'],
     },
     {
       name: 'no type yet',
@@ -131,8 +131,8 @@ describe('explain a query: conditions', () => {
     {
       name: 'an incomplete condition',
       text: ['###', 'QUERY Saksmappe', '|WHERE tittel ='],
-      en: ['An incomplete condition: `tittel =`'],
-      nb: ['Et ufullstendig vilkår: `tittel =`'],
+      en: ['Condition: an incomplete condition: `tittel =`'],
+      nb: ['Vilkår: et ufullstendig vilkår: `tittel =`'],
     },
     {
       name: '&& lists every condition that must hold',
@@ -252,8 +252,8 @@ describe('explain a query: references, one path per reference, joins', () => {
     {
       name: 'an alias no condition uses',
       text: ['###', 'QUERY Mappe', 'JOIN #k1 = refSekundaerKlasse', '|WHERE'],
-      en: ['`#k1` is not used in `WHERE`.', 'An empty condition'],
-      nb: ['`#k1` brukes ikke i `WHERE`.', 'Et tomt vilkår'],
+      en: ['`#k1` is not used in `WHERE`.', 'Condition: an empty condition'],
+      nb: ['`#k1` brukes ikke i `WHERE`.', 'Vilkår: et tomt vilkår'],
     },
   ]);
 });

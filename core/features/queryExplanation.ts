@@ -263,15 +263,13 @@ class FactCollector {
     const steps: ChainStep[] = [];
     let field: string | undefined;
     let complete = walk.steps.length === path.segments.length;
-    for (const step of walk.steps) {
+    walk.steps.forEach((step, i) => {
       const lookup = step.lookup;
-      if (!lookup) {
-        complete = false;
-        break;
-      }
-      if (lookup.kind === 'reference') steps.push({ reference: step.name, target: this.typeOf(lookup.reference.target), toMany: isToMany(lookup.reference) });
+      if (!lookup || (lookup.kind === 'field' && i < path.segments.length - 1)) complete = false;
+      if (!complete) return;
+      if (lookup?.kind === 'reference') steps.push({ reference: step.name, target: this.typeOf(lookup.reference.target), toMany: isToMany(lookup.reference) });
       else field = step.name;
-    }
+    });
     let start: ChainFact['start'];
     if (path.alias) {
       const target = this.scope.aliasTarget(path.alias.name);

@@ -40,6 +40,10 @@ function json(value: JsonValue): string {
   return code(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }
 
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 function isNull(operand: OperandFact): boolean {
   return operand.kind === 'parameter' && operand.value.kind === 'json' && operand.value.value === null;
 }
@@ -152,7 +156,7 @@ const english: ExplanationWords = {
   summary(facts) {
     const type = facts.type;
     if (!type) return 'The query names no entity type yet: write one after `QUERY` (e.g. `QUERY Saksmappe`).';
-    const what = type.known ? `Finds ${enMany(type)}` : `Finds entities of type ${code(type.name)}, which the model does not know`;
+    const what = type.known ? `Finds ${enMany(type)}` : `Finds entities of type ${code(type.name)} (a type the model does not know)`;
     const n = facts.conditionCount;
     const conditions = n === 0 ? ', all of them (no conditions)' : n === 1 ? ' with one condition' : ` with ${n} conditions`;
     const sorted = facts.sort.length > 0 ? `, sorted by ${facts.sort.map((s) => code(s.path)).join(', ')}` : '';
@@ -179,7 +183,7 @@ const english: ExplanationWords = {
     return `No \`WHERE\`: every ${type?.known ? enNoun(type) : 'entity of the type'} is returned, page by page.`;
   },
   oneCondition(condition) {
-    return `Condition: ${condition}`;
+    return `Condition: ${lowerFirst(condition)}`;
   },
   logic(operator) {
     return operator === '&&' ? 'All of these must hold (`&&`):' : 'At least one of these must hold (`||`):';
@@ -230,7 +234,7 @@ const english: ExplanationWords = {
       return `via ${code(s.reference)} to ${to}`;
     });
     const end = chain.field !== undefined ? `, and compares ${many ? 'their' : 'its'} ${code(chain.field)}` : '';
-    const stop = chain.complete ? '' : '; a name on the way is not known to the model, so the walk stops there';
+    const stop = chain.complete ? '' : '; the walk stops at a name that is not a known reference there';
     return `${code(chain.path)} walks from ${start}${steps.length > 0 ? ` ${steps.join(', ')}` : ''}${end}${stop}.`;
   },
   day(d) {
@@ -271,7 +275,8 @@ const english: ExplanationWords = {
     if (!j.target) return `${line}: the path does not lead to a known reference, so ${alias} stands for nothing yet.${unused}`;
     const of = root?.known ? ` of the ${enNoun(root)}` : '';
     const which = j.toMany ? `one ${enNoun(j.target)} (${code(j.target.name)})${of}, of possibly several` : `the ${enOne(j.target)}${of}`;
-    return `${line}: ${alias} is a path of its own to ${which}; conditions on two aliases of the same reference may hold on two different linked entities.${unused}`;
+    const many = j.toMany ? '; conditions on two aliases of the same reference may hold on two different linked entities' : '';
+    return `${line}: ${alias} is a path of its own to ${which}${many}.${unused}`;
   },
   sort(items) {
     if (items.length === 0) return 'No `SORT`: the results come in the archive\'s order, which the spec leaves open.';
@@ -421,7 +426,7 @@ const bokmaal: ExplanationWords = {
   summary(facts) {
     const type = facts.type;
     if (!type) return 'Spørringen har ingen objekttype ennå: skriv en etter `QUERY` (f.eks. `QUERY Saksmappe`).';
-    const what = type.known ? `Finner ${nbMany(type)}` : `Finner objekter av typen ${code(type.name)}, som modellen ikke kjenner`;
+    const what = type.known ? `Finner ${nbMany(type)}` : `Finner objekter av typen ${code(type.name)} (en type modellen ikke kjenner)`;
     const n = facts.conditionCount;
     const conditions = n === 0 ? ', alle sammen (ingen vilkår)' : n === 1 ? ' med ett vilkår' : ` med ${n} vilkår`;
     const sorted = facts.sort.length > 0 ? `, sortert etter ${facts.sort.map((s) => code(s.path)).join(', ')}` : '';
@@ -448,7 +453,7 @@ const bokmaal: ExplanationWords = {
     return `Ingen \`WHERE\`: alle ${type?.known ? (nbNoun(type, true) ?? `objekter av typen ${code(type.name)}`) : 'objekter av typen'} kommer med, side for side.`;
   },
   oneCondition(condition) {
-    return `Vilkår: ${condition}`;
+    return `Vilkår: ${lowerFirst(condition)}`;
   },
   logic(operator) {
     return operator === '&&' ? 'Alle disse må gjelde (`&&`):' : 'Minst ett av disse må gjelde (`||`):';
@@ -493,7 +498,7 @@ const bokmaal: ExplanationWords = {
     const start = chain.start.kind === 'type' ? nbOne(chain.start.type) : `aliaset ${code(`#${chain.start.alias}`)}${chain.start.target ? ` til ${nbOne(chain.start.target)}` : ''}`;
     const steps = chain.steps.map((s) => `via ${code(s.reference)} til ${s.toMany ? `${nbMany(s.target)}, det kan være flere` : nbOne(s.target)}`);
     const end = chain.field !== undefined ? `, og sammenligner feltet ${code(chain.field)} der` : '';
-    const stop = chain.complete ? '' : '; et navn underveis er ukjent for modellen, så veien stopper der';
+    const stop = chain.complete ? '' : '; veien stopper ved et navn som ikke er en kjent referanse der';
     return `${code(chain.path)} går fra ${start}${steps.length > 0 ? ` ${steps.join(', ')}` : ''}${end}${stop}.`;
   },
   day(d) {
@@ -534,7 +539,8 @@ const bokmaal: ExplanationWords = {
     if (!j.target) return `${line}: stien fører ikke til en kjent referanse, så ${alias} står ikke for noe ennå.${unused}`;
     const of = root?.known ? ` for ${nbNoun(root) ?? code(root.name)}` : '';
     const which = j.toMany ? `${nbArticle(j.target, true)} ${nbOne(j.target)}${of}, av muligens flere` : `${nbOne(j.target)}${of}`;
-    return `${line}: ${alias} er en egen sti til ${which}; vilkår på to alias for samme referanse kan gjelde to ulike koblede objekter.${unused}`;
+    const many = j.toMany ? '; vilkår på to alias for samme referanse kan gjelde to ulike koblede objekter' : '';
+    return `${line}: ${alias} er en egen sti til ${which}${many}.${unused}`;
   },
   sort(items) {
     if (items.length === 0) return 'Ingen `SORT`: treffene kommer i arkivets rekkefølge, som spesifikasjonen ikke fastsetter.';
