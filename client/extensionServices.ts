@@ -17,6 +17,7 @@ import { EnvironmentStatusBar } from './environments/environmentStatusBar';
 import { SandboxController } from './environments/sandboxController';
 import { ArchiveContextSync } from './language/archiveContextSync';
 import { NoarkqLanguageClient } from './language/noarkqLanguageClient';
+import { QueryExplanationView } from './language/queryExplanationView';
 import { ResultsPanels } from './panel/resultsPanel';
 import { LiveRegistries } from './registries/liveRegistries';
 import { RegistryViews } from './registries/registryViews';
@@ -54,6 +55,8 @@ export interface ExtensionServices {
   tests: NoarkqTestController;
   /** The language-model tools of agent mode (check, describe_type, code_lists, query). */
   agentTools: AgentTools;
+  /** "Explain this query" beside the editor. */
+  queryExplanations: QueryExplanationView;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -98,6 +101,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const agentTools = new AgentTools(archive, noarkModel, prompts);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const mcpServer = registerMcpServerProvider({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
-  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, ...(mcpServer ? [mcpServer] : []));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools };
+  const queryExplanations = new QueryExplanationView((params) => languageClient.explainQuery(params));
+  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, queryExplanations, ...(mcpServer ? [mcpServer] : []));
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, queryExplanations };
 }
