@@ -291,7 +291,9 @@ const english: ExplanationWords = {
     if (limit === undefined) {
       return `No \`LIMIT\`: the archive's default page size, which the spec does not give (at most ${p.maxLimit} per answer); ${offset}. While the answer says \`hasMore\`, ask again with \`OFFSET\` plus the number of results received.`;
     }
-    const next = typeof p.offset === 'number' && p.offset >= 0 ? ` \`OFFSET ${p.offset + limit}\`` : ` \`OFFSET\` + ${limit}`;
+    // No OFFSET is the first result, as the sentence before says.
+    const start = p.offset === undefined ? 0 : p.offset;
+    const next = typeof start === 'number' && start >= 0 ? ` \`OFFSET ${start + limit}\`` : ` \`OFFSET\` + ${limit}`;
     return `At most ${limit} ${limit === 1 ? 'result' : 'results'} per answer, ${offset}. When the answer says \`hasMore\`, the next page is${next} (offset + limit).`;
   },
 };
@@ -555,7 +557,9 @@ const bokmaal: ExplanationWords = {
     if (limit === undefined) {
       return `Ingen \`LIMIT\`: arkivets standard sidestørrelse, som spesifikasjonen ikke oppgir (høyst ${p.maxLimit} per svar); ${offset}. Så lenge svaret sier \`hasMore\`, spør igjen med \`OFFSET\` pluss antall treff som kom.`;
     }
-    const next = typeof p.offset === 'number' && p.offset >= 0 ? ` \`OFFSET ${p.offset + limit}\`` : ` \`OFFSET\` + ${limit}`;
+    // No OFFSET is the first result, as the sentence before says.
+    const start = p.offset === undefined ? 0 : p.offset;
+    const next = typeof start === 'number' && start >= 0 ? ` \`OFFSET ${start + limit}\`` : ` \`OFFSET\` + ${limit}`;
     return `Høyst ${limit} treff per svar, ${offset}. Når svaret sier \`hasMore\`, er neste side${next} (offset + limit).`;
   },
 };
