@@ -250,6 +250,13 @@ describe('explain a query: references, one path per reference, joins', () => {
       not: ['one single path', 'én og samme sti'],
     },
     {
+      name: 'a JOIN on a to-one reference',
+      text: ['###', '@t = "x"', 'QUERY Saksmappe', 'JOIN #p = refPrimaerKlasse', '|WHERE #p.tittel = @t'],
+      en: ['`JOIN #p = refPrimaerKlasse`: `#p` is a path of its own to the class (`Klasse`) of the case file.'],
+      nb: ['`JOIN #p = refPrimaerKlasse`: `#p` er en egen sti til klasse (`Klasse`) for saksmappe.'],
+      not: ['two different', 'to ulike'],
+    },
+    {
       name: 'an alias no condition uses',
       text: ['###', 'QUERY Mappe', 'JOIN #k1 = refSekundaerKlasse', '|WHERE'],
       en: ['`#k1` is not used in `WHERE`.', 'Condition: an empty condition'],
@@ -377,6 +384,14 @@ describe('explain a query: code actions', () => {
     assert.equal(explain.title, 'Explain this query');
     assert.deepEqual(explain.command, { title: 'Explain this query', command: 'noarkq.explainQuery', arguments: ['file:///explain.noarkq', { line: 3, character: 0 }] });
     assert.equal(comments.title, 'Explain this query in # comments above it');
+  });
+
+  it('the comments keep a value as written: only the code marks go', () => {
+    const stars = ['@open = "*"', '### open', 'QUERY Saksmappe', 'WHERE saksaar = [@open:@open]', ''].join('\n');
+    const doc = TextDocument.create('file:///stars.noarkq', 'noarkq', 1, stars);
+    const actions = getCodeActions(doc, parseDocument(stars), { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, [], { model: noarkModel });
+    const inserted = actions.find((a) => a.kind === undefined)?.edit?.changes?.[doc.uri]?.[0]?.newText ?? '';
+    assert.ok(inserted.includes('# - Condition: saksaar is from no lower bound (@open ("*"): any value) to no upper bound (@open ("*"): any value)\n'), inserted);
   });
 
   it('every other editor gets the comments above the query, which then are not offered again', () => {

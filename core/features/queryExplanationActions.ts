@@ -7,7 +7,7 @@
 import { CodeAction, Range, TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { blockAt, visibleVariables, type DocumentBlock, type NoarkqDocument, type QueryRequestSyntax } from '../document';
-import { markdownToPlainText } from './clientFormats';
+import type { QueryRequest } from '../query';
 import type { FeatureContext } from './featureContext';
 import { explainQuery, explanationComments, explanationMarkdown, type QueryExplanation } from './queryExplanation';
 import type { ExplainLanguage } from './queryExplanationTexts';
@@ -22,9 +22,15 @@ export function explainLanguage(context: FeatureContext): ExplainLanguage {
   return context.explain?.language ?? 'en';
 }
 
-/** The explanation of a block's query, with the values its parameters have there. */
-export function explainBlockQuery(parsed: NoarkqDocument, block: DocumentBlock, request: QueryRequestSyntax, context: FeatureContext): QueryExplanation {
-  return explainQuery(request.query, context.model, explainLanguage(context), visibleVariables(parsed, block, context.environment));
+/** The explanation of a query of `block`, with the values its parameters have there. */
+export function explainBlockQuery(parsed: NoarkqDocument, block: DocumentBlock, query: QueryRequest, context: FeatureContext): QueryExplanation {
+  return explainQuery(query, context.model, explainLanguage(context), visibleVariables(parsed, block, context.environment));
+}
+
+/** The explanation's Markdown as comment text: it marks only code, so the code spans lose their
+ * backticks and nothing else changes (a value such as `"*"` stays as written). */
+function withoutCodeSpans(markdown: string): string {
+  return markdown.replace(/(`+)(.+?)\1/g, (_, _fence: string, inner: string) => (inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() ? inner.slice(1, -1) : inner));
 }
 
 export type QueryExplanationAt =
@@ -59,7 +65,7 @@ export function queryExplanationAt(parsed: NoarkqDocument, offset: number, conte
   const title = name ? words.named(name) : words.unnamed;
   const source = block.parsed.text.slice(request.start, request.end).replace(/\s+$/, '');
   const fence = '`'.repeat(Math.max(3, ...[...source.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  const markdown = [`# ${title}`, '', `${fence}noarkq`, source, fence, '', explanationMarkdown(explainBlockQuery(parsed, block, request, context)), ''].join('\n');
+  const markdown = [`# ${title}`, '', `${fence}noarkq`, source, fence, '', explanationMarkdown(explainBlockQuery(parsed, block, request.query, context)), ''].join('\n');
   return { ok: true, blockName: name, title, markdown };
 }
 
@@ -78,7 +84,7 @@ export function queryExplanationActions(document: TextDocument, parsed: NoarkqDo
   const command = context.explain?.command;
   if (command) actions.push(CodeAction.create(words.explain, { title: words.explain, command, arguments: [document.uri, at] }));
   const eol = parsed.text.includes('\r\n') ? '\r\n' : '\n';
-  const comments = explanationComments(explainBlockQuery(parsed, block, request, context), markdownToPlainText, eol);
+  const comments = explanationComments(explainBlockQuery(parsed, block, request.query, context), withoutCodeSpans, eol);
   const before = parsed.text.slice(block.start, block.start + request.line.start);
   if (!before.endsWith(comments)) actions.push(CodeAction.create(words.asComments, { changes: { [document.uri]: [TextEdit.insert(at, comments)] } }));
   return actions;

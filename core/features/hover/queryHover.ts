@@ -17,10 +17,7 @@ export function queryHover(site: HoverSite, query: QueryRequest): HoverFound | u
   const model = site.context.model;
   const offset = site.offset;
   const keyword = contains(query.keyword, offset) ? query.keyword : query.where && contains(query.where.keyword, offset) ? query.where.keyword : undefined;
-  if (keyword) {
-    const request = site.block.parsed.request;
-    if (request?.kind === 'query' && request.query === query) return { markdown: explanationMarkdown(explainBlockQuery(site.doc, site.block, request, site.context)), span: keyword };
-  }
+  if (keyword) return { markdown: explanationMarkdown(explainBlockQuery(site.doc, site.block, query, site.context)), span: keyword };
   if (query.type && contains(query.type, offset)) {
     const def = model.getType(query.type.name);
     return def ? { markdown: typeMarkdown(def, model), span: query.type } : undefined;
