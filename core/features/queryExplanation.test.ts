@@ -101,13 +101,13 @@ describe('explain a query: conditions', () => {
     {
       name: 'a null parameter on a field tests for no value',
       text: ['###', '@none = null', 'QUERY Saksmappe', '|WHERE beskrivelse = @none'],
-      en: ['`beskrivelse` has no value (`@none` (`null`) is null)'],
-      nb: ['`beskrivelse` har ingen verdi (`@none` (`null`) er null)'],
+      en: ['`beskrivelse` has no value (`@none` is null)'],
+      nb: ['`beskrivelse` har ingen verdi (`@none` er null)'],
     },
     {
       name: 'a null parameter on a reference tests whether it is set',
       text: ['###', '@n = null', 'QUERY Saksmappe', '|WHERE refEksternId = @n'],
-      en: ['`refEksternId` is not set: no external ID (`EksternId`) is linked'],
+      en: ['`refEksternId` is not set: no external ID (`EksternId`) is linked (`@n` is null)'],
       nb: ['`refEksternId` er ikke satt: ingen ekstern ID (`EksternId`) er koblet til'],
     },
     {
@@ -246,14 +246,14 @@ describe('explain a query: references, one path per reference, joins', () => {
       name: 'joins give each alias its own path',
       text: ['###', '@a = "07"', '@b = "08"', 'QUERY Mappe', 'JOIN #k1 = refSekundaerKlasse', 'JOIN #k2 = refSekundaerKlasse', '|WHERE #k1.klasseIdent = @a && #k2.klasseIdent = @b'],
       en: ['`JOIN #k1 = refSekundaerKlasse`: `#k1` is a path of its own to one class (`Klasse`) of the folder, of possibly several', '`#k1.klasseIdent` walks from the join `#k1` to a class (`Klasse`), and compares its `klasseIdent`.'],
-      nb: ['`JOIN #k1 = refSekundaerKlasse`: `#k1` er en egen sti til én klasse (`Klasse`) for mappe, av muligens flere', '`#k1.klasseIdent` går fra aliaset `#k1` til klasse (`Klasse`), og sammenligner feltet `klasseIdent` der.'],
+      nb: ['`JOIN #k1 = refSekundaerKlasse`: `#k1` er en egen sti fra hver mappe til én klasse (`Klasse`), av muligens flere', '`#k1.klasseIdent` går fra aliaset `#k1` til klasse (`Klasse`), og sammenligner feltet `klasseIdent` der.'],
       not: ['one single path', 'én og samme sti'],
     },
     {
       name: 'a JOIN on a to-one reference',
       text: ['###', '@t = "x"', 'QUERY Saksmappe', 'JOIN #p = refPrimaerKlasse', '|WHERE #p.tittel = @t'],
       en: ['`JOIN #p = refPrimaerKlasse`: `#p` is a path of its own to the class (`Klasse`) of the case file.'],
-      nb: ['`JOIN #p = refPrimaerKlasse`: `#p` er en egen sti til klasse (`Klasse`) for saksmappe.'],
+      nb: ['`JOIN #p = refPrimaerKlasse`: `#p` er en egen sti fra hver saksmappe til klasse (`Klasse`).'],
       not: ['two different', 'to ulike'],
     },
     {
@@ -271,7 +271,7 @@ describe('explain a query: sort and paging', () => {
       name: 'sort orders and a page with its next offset',
       text: ['###', '|QUERY Saksmappe', 'SORT opprettetDato DESC, tittel', 'LIMIT 20', 'OFFSET 40'],
       en: ['sorted by `opprettetDato`, `tittel`, at most 20 per answer', 'Sorted by `opprettetDato` descending (latest first), then by `tittel` ascending (A to Z).', 'At most 20 results per answer, skipping the first 40 (`OFFSET 40`). When the answer says `hasMore`, the next page is `OFFSET 60`'],
-      nb: ['sortert etter `opprettetDato`, `tittel`, høyst 20 per svar', 'Sortert etter `opprettetDato` synkende (nyeste først), deretter etter `tittel` stigende (A til Å).', 'Høyst 20 treff per svar, etter de første 40 (`OFFSET 40`). Når svaret sier `hasMore`, er neste side `OFFSET 60`'],
+      nb: ['sortert etter `opprettetDato`, `tittel`, høyst 20 per svar', 'Sortert etter `opprettetDato` synkende (nyeste først), deretter etter `tittel` stigende (A til Å).', 'Høyst 20 treff per svar, fra treff nr. 41 (`OFFSET 40`). Når svaret sier `hasMore`, er neste side `OFFSET 60`'],
     },
     {
       name: 'no SORT, no LIMIT',

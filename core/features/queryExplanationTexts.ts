@@ -48,6 +48,11 @@ function isNull(operand: OperandFact): boolean {
   return operand.kind === 'parameter' && operand.value.kind === 'json' && operand.value.value === null;
 }
 
+/** The parameter whose value is null, by name (its value goes without saying). */
+function nullName(operand: OperandFact): string {
+  return operand.kind === 'parameter' ? code(`@${operand.name}`) : '';
+}
+
 function isStar(operand: OperandFact): boolean {
   return operand.kind === 'parameter' && operand.value.kind === 'json' && operand.value.value === '*';
 }
@@ -211,13 +216,13 @@ const english: ExplanationWords = {
           const what = `${enOne(t.target, true)}`;
           if (isNull(c.operand)) {
             return c.operator === '='
-              ? `${path} is not set: no ${what.replace(/^an? /, '')} is linked (${operand} is null)`
-              : `${path} is set: ${what} is linked (${operand} is null)`;
+              ? `${path} is not set: no ${what.replace(/^an? /, '')} is linked (${nullName(c.operand)} is null)`
+              : `${path} is set: ${what} is linked (${nullName(c.operand)} is null)`;
           }
           if (isStar(c.operand)) return `${path} ${c.operator === '=' ? 'is' : 'is not'} ${operand}, which stands for any value`;
           return `${path} ${c.operator === '=' ? 'equals' : 'is not'} ${operand}, but a reference can only be compared with a parameter set to null (to test whether it is set); compare ${code(`${c.path}.id`)} to match an id`;
         }
-        if (isNull(c.operand)) return c.operator === '=' ? `${path} has no value (${operand} is null)` : `${path} has a value (${operand} is null)`;
+        if (isNull(c.operand)) return c.operator === '=' ? `${path} has no value (${nullName(c.operand)} is null)` : `${path} has a value (${nullName(c.operand)} is null)`;
         if (isStar(c.operand)) return c.operator === '=' ? `${path} may have any value (${operand})` : `${path} is not ${operand}, which stands for any value`;
         const unknown = t.kind === 'unknown' ? ' — the model does not know this path' : '';
         const caseNote = t.kind === 'field' && t.type === 'string' && t.name !== 'id' && c.operator === '=' ? ', compared case-sensitively' : '';
@@ -399,7 +404,7 @@ function nbOffset(offset: PagingFact['offset']): string {
   if (offset === undefined) return 'fra første treff (ingen `OFFSET`)';
   if (offset === 'invalid') return '`OFFSET` har ikke et gyldig tall';
   if (offset < 0) return `\`OFFSET ${offset}\` kan ikke være negativ`;
-  return offset === 0 ? 'fra første treff (`OFFSET 0`)' : `etter de første ${offset} (\`OFFSET ${offset}\`)`;
+  return offset === 0 ? 'fra første treff (`OFFSET 0`)' : `fra treff nr. ${offset + 1} (\`OFFSET ${offset}\`)`;
 }
 
 function nbLike(c: Extract<ConditionFact, { kind: 'like' }>): string {
@@ -482,13 +487,13 @@ const bokmaal: ExplanationWords = {
         if (t.kind === 'reference') {
           if (isNull(c.operand)) {
             return c.operator === '='
-              ? `${path} er ikke satt: ingen ${nbOne(t.target)} er koblet til (${operand} er null)`
-              : `${path} er satt: minst ${nbArticle(t.target, true)} ${nbOne(t.target)} er koblet til (${operand} er null)`;
+              ? `${path} er ikke satt: ingen ${nbOne(t.target)} er koblet til (${nullName(c.operand)} er null)`
+              : `${path} er satt: minst ${nbArticle(t.target, true)} ${nbOne(t.target)} er koblet til (${nullName(c.operand)} er null)`;
           }
           if (isStar(c.operand)) return `${path} ${c.operator === '=' ? 'er' : 'er ikke'} ${operand}, som står for hvilken som helst verdi`;
           return `${path} ${c.operator === '=' ? 'er lik' : 'er ulik'} ${operand}, men en referanse kan bare sammenlignes med en parameter som er null (for å se om den er satt); sammenlign ${code(`${c.path}.id`)} for å treffe en id`;
         }
-        if (isNull(c.operand)) return c.operator === '=' ? `${path} har ingen verdi (${operand} er null)` : `${path} har en verdi (${operand} er null)`;
+        if (isNull(c.operand)) return c.operator === '=' ? `${path} har ingen verdi (${nullName(c.operand)} er null)` : `${path} har en verdi (${nullName(c.operand)} er null)`;
         if (isStar(c.operand)) return c.operator === '=' ? `${path} kan ha hvilken som helst verdi (${operand})` : `${path} er ulik ${operand}, som står for hvilken som helst verdi`;
         const unknown = t.kind === 'unknown' ? ' – modellen kjenner ikke denne stien' : '';
         const caseNote = t.kind === 'field' && t.type === 'string' && t.name !== 'id' && c.operator === '=' ? ', der store og små bokstaver skilles' : '';
@@ -539,10 +544,10 @@ const bokmaal: ExplanationWords = {
     const alias = code(`#${j.alias}`);
     const unused = j.unused ? ` ${alias} brukes ikke i \`WHERE\`.` : '';
     if (!j.target) return `${line}: stien fører ikke til en kjent referanse, så ${alias} står ikke for noe ennå.${unused}`;
-    const of = root?.known ? ` for ${nbNoun(root) ?? code(root.name)}` : '';
-    const which = j.toMany ? `${nbArticle(j.target, true)} ${nbOne(j.target)}${of}, av muligens flere` : `${nbOne(j.target)}${of}`;
+    const from = root?.known ? ` fra hver ${nbNoun(root) ?? code(root.name)}` : '';
+    const which = j.toMany ? `${nbArticle(j.target, true)} ${nbOne(j.target)}, av muligens flere` : nbOne(j.target);
     const many = j.toMany ? '; vilkår på to alias for samme referanse kan gjelde to ulike koblede objekter' : '';
-    return `${line}: ${alias} er en egen sti til ${which}${many}.${unused}`;
+    return `${line}: ${alias} er en egen sti${from} til ${which}${many}.${unused}`;
   },
   sort(items) {
     if (items.length === 0) return 'Ingen `SORT`: treffene kommer i arkivets rekkefølge, som spesifikasjonen ikke fastsetter.';
