@@ -8,8 +8,23 @@
  * Works on incomplete requests (what is missing is said to be missing) and never throws.
  */
 import type { JsonValue } from '../jsonValue';
-import { expressionText, pathText, type Comparison, type Expression, type JoinClause, type LogicalExpression, type Operand, type Path, type QueryRequest, type VariableBinding } from '../query';
-import { archiveDay, archiveTimestamp, archiveTimeZone, timestampArchiveDate } from '../query/archiveDay';
+import {
+  archiveDay,
+  archiveTimestamp,
+  archiveTimeZone,
+  expressionText,
+  maxQueryLimit,
+  pathText,
+  timestampArchiveDate,
+  type Comparison,
+  type Expression,
+  type JoinClause,
+  type LogicalExpression,
+  type Operand,
+  type Path,
+  type QueryRequest,
+  type VariableBinding,
+} from '../query';
 import type { EntityTypeDef, FieldType, NoarkModel, ReferenceDef } from '../schema/types';
 import { QueryScope } from './completion/queryScope';
 import type { ChainFact, ChainStep, ConditionFact, ConditionNode, DayFact, ExpressionNode, JoinFact, LikeMeaning, OperandFact, QueryFacts, SharedPathFact, SortFact, TypeFact, ValueFact } from './queryExplanationFacts';
@@ -29,8 +44,6 @@ export interface QueryExplanation {
   summary: string;
   items: ExplanationItem[];
 }
-
-const maxLimit = 500;
 
 /**
  * Explains a QUERY request. `variables` are the bindings visible to it (block, file,
@@ -149,7 +162,7 @@ class FactCollector {
       paging: {
         limit: request.limit ? (request.limit.value ?? 'invalid') : undefined,
         offset: request.offset ? (request.offset.value ?? 'invalid') : undefined,
-        maxLimit,
+        maxLimit: maxQueryLimit,
       },
       publicUse: request.publicUse ? (request.publicUse.value ?? 'invalid') : undefined,
     };
