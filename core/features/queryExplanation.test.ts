@@ -250,6 +250,12 @@ describe('explain a query: references, one path per reference, joins', () => {
       not: ['one single path', 'én og samme sti'],
     },
     {
+      name: 'one alias used twice is one path too',
+      text: ['###', '@a = "07"', '@b = "Plan"', 'QUERY Mappe', 'JOIN #k = refSekundaerKlasse', '|WHERE #k.klasseIdent = @a && #k.tittel = @b'],
+      en: ['`#k` is used by 2 conditions (`#k.klasseIdent` and `#k.tittel`) joined by `&&`', 'both conditions must hold on the same class (`Klasse`)', 'An alias is one path'],
+      nb: ['`#k` brukes i 2 vilkår (`#k.klasseIdent` og `#k.tittel`) bundet med `&&`', 'begge vilkårene må gjelde samme klasse (`Klasse`)', 'Et alias er én sti'],
+    },
+    {
       name: 'a JOIN on a to-one reference',
       text: ['###', '@t = "x"', 'QUERY Saksmappe', 'JOIN #p = refPrimaerKlasse', '|WHERE #p.tittel = @t'],
       en: ['`JOIN #p = refPrimaerKlasse`: `#p` is a path of its own to the class (`Klasse`) of the case file.'],
@@ -413,6 +419,14 @@ describe('explain a query: code actions', () => {
     const again = TextDocument.create(document.uri, 'noarkq', 2, after);
     const offered = getCodeActions(again, reparsed, { start: { line: queryLine, character: 0 }, end: { line: queryLine, character: 0 } }, [], { model: noarkModel, explain: { language: 'nb' } });
     assert.deepEqual(offered.filter((a) => a.kind === undefined), []);
+  });
+
+  it('a file with CRLF line ends gets CRLF comment lines', () => {
+    const crlf = text.replace(/\n/g, '\r\n');
+    const doc = TextDocument.create('file:///crlf.noarkq', 'noarkq', 1, crlf);
+    const [comments] = explainActions({ model: noarkModel }, doc, parseDocument(crlf));
+    const inserted = comments.edit?.changes?.[doc.uri]?.[0]?.newText ?? '';
+    assert.ok(inserted.endsWith('\r\n') && !/[^\r]\n/.test(inserted), JSON.stringify(inserted));
   });
 
   it('no explanation is offered outside a QUERY block', () => {
