@@ -77,6 +77,14 @@ export const queryRequestBodyParams = z
   .check(z.refine((p) => p.blockName !== undefined || p.position !== undefined, { message: 'give blockName or position' }));
 export type QueryRequestBodyParams = z.infer<typeof queryRequestBodyParams>;
 
+/** The params of `noarkq/explainQuery`. */
+export const explainQueryParams = z.object({
+  uri: z.string(),
+  /** A position in the QUERY block to explain. */
+  position,
+});
+export type ExplainQueryParams = z.infer<typeof explainQueryParams>;
+
 /** The params of `noarkq/testBlocks`. */
 export const testBlocksParams = z.object({
   uri: z.string(),
@@ -90,6 +98,8 @@ export const serverSettings = z.object({
   diagnostics: z._default(z.object({ enable: z._default(z.boolean(), true) }), { enable: true }),
   /** Files larger than this (in MB of UTF-8) are neither parsed nor checked. */
   maxFileSizeMB: z._default(z.number().check(z.positive()), 20),
+  /** The language queries are explained in: `auto` follows the editor's display language. */
+  explain: z._default(z.object({ language: z._default(z.enum(['auto', 'nb', 'en']), 'auto') }), { language: 'auto' }),
 });
 export type ServerSettings = z.infer<typeof serverSettings>;
 export const defaultServerSettings: ServerSettings = serverSettings.parse({});

@@ -9,9 +9,9 @@
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { QueryBody } from '../core/query';
-import type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams, TestBlocksParams } from './customMessageSchemas';
+import type { ExplainQueryParams, QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams, TestBlocksParams } from './customMessageSchemas';
 
-export type { QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams, TestBlocksParams };
+export type { ExplainQueryParams, QueryRequestBodyParams, ServerSettings, SetContextParams, SetResponsesParams, TestBlocksParams };
 
 /**
  * `noarkq/setContext` (client → server): what the client knows about the live archive. Each
@@ -44,6 +44,28 @@ export type QueryRequestBodyResult =
       /** Parameters that have no value anywhere: ask the user, then send them in `values`. */
       missingParameters?: string[];
     };
+
+/**
+ * `noarkq/explainQuery` (client → server): the QUERY block at a position of an open document in
+ * plain words, as a Markdown document (a heading, the query as written, the explanation) in the
+ * language the server explains in (`noarkq.explain.language`, else the editor's display language).
+ * The extension shows it beside the editor; the "Explain this query" code action runs the
+ * extension's command that asks for it.
+ */
+export const ExplainQueryRequest = new RequestType<ExplainQueryParams, ExplainQueryResult, void>('noarkq/explainQuery');
+
+export type ExplainQueryResult =
+  | { ok: true; blockName: string | undefined; title: string; markdown: string }
+  | {
+      ok: false;
+      /** Says what is wrong and what to do. */
+      error: string;
+    };
+
+/** The client's command that shows an explanation beside the editor: the extension names it in
+ * `initializationOptions.explainCommand`, and "Explain this query" runs it with the document's URI
+ * and the position of the QUERY line. */
+export const explainQueryCommand = 'noarkq.explainQuery';
 
 /**
  * `noarkq/testBlocks` (client → server): the blocks of a file that are tests (a request and at

@@ -5,7 +5,7 @@
  * diagnostics result computed under an older context is never reported as unchanged.
  */
 import type { JsonValue } from '../core/jsonValue';
-import type { BlockResponse, FeatureContext } from '../core/features/featureContext';
+import type { BlockResponse, ExplainSettings, FeatureContext } from '../core/features/featureContext';
 import type { CodeValue, NoarkModel } from '../core/schema/types';
 import type { BsmGroup } from '../core/transaction';
 import type { SetContextParams, SetResponsesParams } from '../protocol/customMessages';
@@ -17,6 +17,7 @@ export class FeatureContextStore {
   private readonly responses = new Map<string, Map<string, BlockResponse>>();
   private generationCounter = 0;
   private readonly contexts = new Map<string, FeatureContext>();
+  private explain: ExplainSettings | undefined;
 
   constructor(private readonly model: NoarkModel) {}
 
@@ -43,6 +44,14 @@ export class FeatureContextStore {
     this.changed();
   }
 
+  /** How queries are explained (the language, the client's command). No check depends on it, so
+   * the generation stays: only the contexts handed out from now on carry the new settings. */
+  setExplain(explain: ExplainSettings): void {
+    if (this.explain?.language === explain.language && this.explain.command === explain.command) return;
+    this.explain = explain;
+    this.contexts.clear();
+  }
+
   /** A closed document needs no context. Its responses stay: they belong to the client's session,
    * which may reopen the document and run blocks that read them. */
   forget(uri: string): void {
@@ -59,6 +68,7 @@ export class FeatureContextStore {
       codeLists: this.codeLists,
       bsmRegistry: this.bsmRegistry,
       responses: this.responses.get(uri),
+      explain: this.explain,
     };
     this.contexts.set(uri, context);
     return context;

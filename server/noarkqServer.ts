@@ -21,7 +21,7 @@ import { DocumentScheduler } from './documentScheduler';
 import { registerFeatureHandlers } from './featureHandlers';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
-import { QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
+import { ExplainQueryRequest, QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
 import { contentModified, isolate, isolateNotification, lifecycle } from './requestIsolation';
 import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
 import { encodedDocuments, positionsFromClient, positionsToClient } from './positionEncoding';
@@ -54,6 +54,9 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   const log = (message: string): void => connection.console.error(message);
   const documents = new TextDocuments(encodedDocuments(TextDocument, () => support.positionEncoding));
   let support: ClientSupport = unknownClient;
+  /** The editor's display language (`initialize`'s `locale`), which explanations follow unless
+   * `noarkq.explain.language` names one. */
+  let locale: string | undefined;
   /** Settles once the client's settings are known (asked of it, or given at initialize): no
    * diagnostics go out before, so none are sent that the settings would take back. */
   let settingsKnown: Promise<void> = Promise.resolve();
@@ -82,6 +85,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   connection.onInitialize((params) => {
     if (lifecycle.state !== 'starting') return new ResponseError(ErrorCodes.InvalidRequest, 'noarkq: initialize was sent already; a server is initialized once.');
     support = clientSupport(params.capabilities, params.initializationOptions);
+    locale = params.locale ?? undefined;
     lifecycle.state = 'running';
     return { capabilities: serverCapabilities(support), serverInfo: { name: 'noarkq', version: options.version } };
   });
@@ -94,6 +98,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     // The client has its answer and is busy opening documents: the analyses load now rather
     // than before the answer, so the client's start and the server's overlap.
     session();
+    explainChanged();
     if (support.initialSettings !== undefined) applySettings(support.initialSettings);
     if (support.configurationChangeRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'noarkq' });
     if (support.configuration) settingsKnown = readSettings();
@@ -110,7 +115,14 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     }
     const changed = JSON.stringify(parsed.data) !== JSON.stringify(current.settings);
     current.settings = parsed.data;
+    explainChanged();
     if (changed) diagnosticsChanged();
+  };
+
+  /** The features explain queries in the language of the setting or the editor. */
+  const explainChanged = (): void => {
+    const { analyses, contexts, settings } = session();
+    contexts.setExplain({ language: analyses.explainLanguageOf(settings.explain.language, locale), command: support.explainCommand });
   };
 
   const readSettings = async (): Promise<void> => {
@@ -261,6 +273,22 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       const parse = await scheduler.parsed(document);
       if (!parse) return contentModified();
       return analyses.queryRequestBody(document, parse, { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
+    }),
+  );
+
+  connection.onRequest(
+    ExplainQueryRequest,
+    isolate('noarkq/explainQuery', log, async (raw) => {
+      const { analyses, contexts } = session();
+      const parsed = analyses.explainQueryParams.safeParse(raw);
+      if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/explainQuery: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
+      const { uri, position } = parsed.data;
+      const document = documents.get(uri);
+      if (!document) return { ok: false, error: `${uri} is not open in the editor.` };
+      if (oversized(document)) return { ok: false, error: `${uri} is past the size limit (noarkq.maxFileSizeMB): it is not parsed.` };
+      const parse = await scheduler.parsed(document);
+      if (!parse) return contentModified();
+      return analyses.queryExplanationAt(parse, document.offsetAt(position), contexts.contextFor(uri));
     }),
   );
 

@@ -16,6 +16,9 @@ export interface ClientSupport {
   configurationChangeRegistration: boolean;
   /** What the client shows: snippets, Markdown, its command to suggest again. */
   formats: ClientFormats;
+  /** The client's command that shows a query's explanation beside the editor
+   * (`initializationOptions.explainCommand`; the extension's `noarkq.explainQuery`). */
+  explainCommand: string | undefined;
   /** The `noarkq.*` settings given in `initializationOptions`, unchecked (the server checks them
    * as it checks every settings it gets); undefined when none were. */
   initialSettings: unknown;
@@ -37,7 +40,7 @@ export function clientSupport(client: ClientCapabilities, initializationOptions:
   // A client that says nothing of a format is taken to show Markdown, as the specification's
   // clients do; one that lists formats without it gets plain text.
   const markdown = (formats: readonly string[] | undefined) => formats === undefined || formats.includes('markdown');
-  const { suggestCommand, noarkq, ...rest } = options;
+  const { suggestCommand, explainCommand, noarkq, ...rest } = options;
   const settings = isRecord(noarkq) ? noarkq : Object.keys(rest).length > 0 ? rest : undefined;
   return {
     pullDiagnostics: client.textDocument?.diagnostic !== undefined,
@@ -50,6 +53,7 @@ export function clientSupport(client: ClientCapabilities, initializationOptions:
       completionMarkdown: markdown(item?.documentationFormat),
       ...(typeof suggestCommand === 'string' && suggestCommand.length > 0 ? { suggestCommand } : {}),
     },
+    explainCommand: typeof explainCommand === 'string' && explainCommand.length > 0 ? explainCommand : undefined,
     initialSettings: settings,
     positionEncoding: negotiatePositionEncoding(client.general?.positionEncodings),
   };

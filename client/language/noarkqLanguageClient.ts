@@ -6,9 +6,13 @@ import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { serverEnvironment } from './serverEnvironment';
 import {
+  ExplainQueryRequest,
+  explainQueryCommand,
   SetContextNotification,
   SetResponsesNotification,
   TestBlocksRequest,
+  type ExplainQueryParams,
+  type ExplainQueryResult,
   type SetContextParams,
   type SetResponsesParams,
   type TestBlocksParams,
@@ -31,8 +35,9 @@ export class NoarkqLanguageClient implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: [{ language: 'noarkq' }],
       // VS Code's command that opens the suggestions again, attached to items after which more
-      // follows (`= @`): the server sends it only to a client that names it.
-      initializationOptions: { suggestCommand: 'editor.action.triggerSuggest' },
+      // follows (`= @`), and ours that shows a query's explanation beside the editor: the server
+      // sends each only to a client that names it.
+      initializationOptions: { suggestCommand: 'editor.action.triggerSuggest', explainCommand: explainQueryCommand },
     };
     this.client = new LanguageClient('noarkq', 'noarkq language server', serverOptions, clientOptions);
     this.started = this.client.start();
@@ -52,6 +57,12 @@ export class NoarkqLanguageClient implements vscode.Disposable {
   async testBlocks(params: TestBlocksParams): Promise<TestBlocksResult> {
     await this.started;
     return this.client.sendRequest(TestBlocksRequest, params);
+  }
+
+  /** A QUERY block in plain words (`noarkq/explainQuery`). */
+  async explainQuery(params: ExplainQueryParams): Promise<ExplainQueryResult> {
+    await this.started;
+    return this.client.sendRequest(ExplainQueryRequest, params);
   }
 
   async dispose(): Promise<void> {

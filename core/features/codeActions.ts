@@ -1,6 +1,7 @@
 /**
  * Code actions: the checkers' fixes (carried in `Diagnostic.data` by `toLspDiagnostics`) as quick
- * fixes, plus "Format block" for the blocks under the range.
+ * fixes, "Format block" for the blocks under the range, and "Explain this query" on a QUERY block
+ * (queryExplanationActions.ts).
  */
 import { CodeAction, CodeActionKind, Range, TextEdit, type Diagnostic, type FormattingOptions } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -9,11 +10,12 @@ import type { FeatureContext } from './featureContext';
 import { blocksInRange, formatBlockEdits } from './formatting';
 import { fixesOf } from './lspDiagnostics';
 import { blockLabel } from './navigation/blockSummary';
+import { queryExplanationActions } from './queryExplanationActions';
 
 /** The kind of the "Format block" source action. */
 export const formatBlockActionKind = `${CodeActionKind.Source}.formatBlock`;
 
-export function getCodeActions(document: TextDocument, parsed: NoarkqDocument, range: Range, diagnostics: readonly Diagnostic[], _context: FeatureContext): CodeAction[] {
+export function getCodeActions(document: TextDocument, parsed: NoarkqDocument, range: Range, diagnostics: readonly Diagnostic[], context: FeatureContext): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
     for (const fix of fixesOf(diagnostic)) {
@@ -36,6 +38,7 @@ export function getCodeActions(document: TextDocument, parsed: NoarkqDocument, r
     const textEdits = edits.map((e) => TextEdit.replace(Range.create(document.positionAt(e.start), document.positionAt(e.end)), e.newText));
     actions.push(CodeAction.create(title, { changes: { [document.uri]: textEdits } }, formatBlockActionKind));
   }
+  actions.push(...queryExplanationActions(document, parsed, range, context));
   return actions;
 }
 

@@ -6,6 +6,7 @@
 import type { JsonValue } from '../jsonValue';
 import type { CodeValue, NoarkModel } from '../schema/types';
 import type { BsmGroup } from '../transaction';
+import type { ExplainLanguage } from './queryExplanationTexts';
 
 /** The last response of a block in this session, as the client recorded it. */
 export interface BlockResponse {
@@ -25,5 +26,14 @@ export interface FeatureContext {
   bsmRegistry?: readonly BsmGroup[];
   /** Last response per block name, for hover on `{{references}}`. */
   responses?: ReadonlyMap<string, BlockResponse>;
+  /** How queries are explained (hover on QUERY/WHERE, "Explain this query"): the language
+   * (English when absent), and the client's command that shows an explanation beside the editor,
+   * when it named one (the VS Code extension's `noarkq.explainQuery`). */
+  explain?: ExplainSettings;
+}
+
+export interface ExplainSettings {
+  language: ExplainLanguage;
+  command?: string;
 }
 

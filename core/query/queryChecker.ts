@@ -13,7 +13,8 @@ import { archiveDay, dayBoundTimestamp, dayMeaning, timestampArchiveDate, timest
 import { queryDiagnostic } from './queryDiagnosticCodes';
 import { collectParameters, pathText } from './querySerializer';
 
-const MAX_LIMIT = 500;
+/** The largest `limit` of a query (the spec, § Limits). */
+export const maxQueryLimit = 500;
 
 /** Did-you-mean for a member name, remembered per model: a misspelt field tends to recur in every
  * copy of a query, and the model does not change under a checker. Bounded: names are user text. */
@@ -723,13 +724,13 @@ class QueryChecker {
   private checkPaging(): void {
     const limit = this.request.limit;
     if (limit?.value !== undefined && limit.valueSpan) {
-      if (limit.value > MAX_LIMIT) {
-        this.report('noarkq.limit-too-large', limit.valueSpan, `LIMIT can be at most ${MAX_LIMIT}: page through larger results with OFFSET.`, [
-          { title: `Set LIMIT to ${MAX_LIMIT}`, edits: [{ ...limit.valueSpan, newText: String(MAX_LIMIT) }], preferred: true },
+      if (limit.value > maxQueryLimit) {
+        this.report('noarkq.limit-too-large', limit.valueSpan, `LIMIT can be at most ${maxQueryLimit}: page through larger results with OFFSET.`, [
+          { title: `Set LIMIT to ${maxQueryLimit}`, edits: [{ ...limit.valueSpan, newText: String(maxQueryLimit) }], preferred: true },
         ]);
       } else if (limit.value < 0) {
         this.report('noarkq.negative-limit', limit.valueSpan, 'LIMIT cannot be negative: give the number of results to return (at most 500).', [
-          { title: `Set LIMIT to ${-limit.value}`, edits: [{ ...limit.valueSpan, newText: String(Math.min(MAX_LIMIT, -limit.value)) }] },
+          { title: `Set LIMIT to ${-limit.value}`, edits: [{ ...limit.valueSpan, newText: String(Math.min(maxQueryLimit, -limit.value)) }] },
         ]);
       }
     }

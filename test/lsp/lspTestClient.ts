@@ -72,6 +72,9 @@ export interface StartOptions {
   server?: string;
   /** The server's code-cache folder (`off`: none); by default `code-cache` beside the entry. */
   codeCache?: string;
+  /** `initialize`'s `locale` (the editor's display language) and `initializationOptions`. */
+  locale?: string;
+  initializationOptions?: Record<string, unknown>;
 }
 
 export interface LogLine {
@@ -157,6 +160,8 @@ export class LspTestClient {
       processId: process.pid,
       rootUri: null,
       capabilities,
+      ...(options.locale !== undefined ? { locale: options.locale } : {}),
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
     });
     await client.connection.sendNotification('initialized', {});
     return client;

@@ -1,11 +1,14 @@
 /**
- * Hover inside a QUERY request: the entity type, each segment of a path (field or reference, with
- * the type it is looked up on), aliases, parameters and sort orders. Uses the AST, which the
- * parser builds even for incomplete requests.
+ * Hover inside a QUERY request: the whole query in plain words on its `QUERY` and `WHERE`
+ * keywords, the entity type, each segment of a path (field or reference, with the type it is
+ * looked up on), aliases, parameters and sort orders. Uses the AST, which the parser builds even
+ * for incomplete requests.
  */
 import { comparisonOperatorSpan, type Bound, type Comparison, type Expression, type Path, type QueryRequest } from '../../query';
 import type { FieldDef } from '../../schema/types';
 import { QueryScope } from '../completion/queryScope';
+import { explanationMarkdown } from '../queryExplanation';
+import { explainBlockQuery } from '../queryExplanationActions';
 import { contains, type HoverFound, type HoverSite } from './hoverResult';
 import { memberMarkdown, referenceMarkdown, typeMarkdown } from './modelMarkdown';
 import { parameterHover } from './variableHover';
@@ -13,6 +16,8 @@ import { parameterHover } from './variableHover';
 export function queryHover(site: HoverSite, query: QueryRequest): HoverFound | undefined {
   const model = site.context.model;
   const offset = site.offset;
+  const keyword = contains(query.keyword, offset) ? query.keyword : query.where && contains(query.where.keyword, offset) ? query.where.keyword : undefined;
+  if (keyword) return { markdown: explanationMarkdown(explainBlockQuery(site.doc, site.block, query, site.context)), span: keyword };
   if (query.type && contains(query.type, offset)) {
     const def = model.getType(query.type.name);
     return def ? { markdown: typeMarkdown(def, model), span: query.type } : undefined;
