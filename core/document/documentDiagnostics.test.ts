@@ -295,6 +295,30 @@ describe('document diagnostics, one row per case', () => {
     assert.deepEqual(messages('@k = "#x"\n### a\nPOST query\n{"type": "AbstraktMappe", "joins": {"#u": "refSekundaerKlasse", "{{k}}": "refPrimaerKlasse"}, "sortOrder": [{"field": "saksaar", "order": "asc"}, {"field": "#x.id", "order": "asc"}, {"field": "titte\\u006c", "order": "asc"}, {"field": "{{k}}", "order": "asc"}]}\n'), []);
   });
 
+  it("judges a query body's `query` string as a WHERE, with the body's `parameters` as its values", () => {
+    const found = (text: string) =>
+      checkDocument(parseDocument(text), { model: noarkModel })
+        .filter((d) => d.severity !== 'information')
+        .map((d) => ({ code: d.code, at: text.slice(d.start, d.end), message: d.message, fixes: d.fixes?.map((f) => f.edits.map((e) => e.newText).join('|')) }));
+    const body = (json: string) => `### a\nPOST query\n${json}\n`;
+    assert.deepEqual(found(body('{"type": "Saksmappe", "query": "saksar = @year && tittel %= \'x\'", "parameters": {"@year": 2024}}')), [
+      { code: 'noarkq.unknown-field', at: 'saksar', message: 'Saksmappe has no field or reference `saksar`. Did you mean `saksaar`?', fixes: ['saksaar'] },
+      { code: 'noarkq.literal-in-query', at: "'x'", message: found(body('{"type": "Saksmappe", "query": "tittel %= \'x\'"}'))[0].message, fixes: undefined },
+    ]);
+    assert.match(found(body('{"type": "Saksmappe", "query": "tittel %= \'x\'"}'))[0].message, /add `"@\w+": "x"` to the body's `parameters`/);
+    assert.deepEqual(found(body('{"type": "Saksmappe", "query": "saksaar = @year"}')), [
+      { code: 'noarkq.param-undefined', at: '@year', message: '@year has no value: add `"@year": <JSON value>` to the body\'s `parameters`.', fixes: undefined },
+    ]);
+    assert.deepEqual(found(body('{"type": "Saksmappe", "query": "saksaar = @year", "parameters": {"@year": "tjue"}}')).map((d) => d.code), ['noarkq.param-type-mismatch']);
+    assert.deepEqual(found(body('{"type": "Saksmappe", "query": "saksaar == @year", "parameters": {"@year": 2024}}')).map((d) => [d.code, d.fixes]), [['noarkq.syntax-invalid-operator', ['=']]]);
+    // Parameters that cannot be read leave every parameter possibly defined; escaped text and a
+    // run-time value are not judged; a well-formed body gives nothing.
+    assert.deepEqual(found('@p = {"@year": 2024}\n' + body('{"type": "Saksmappe", "query": "saksaar = @year", "parameters": "{{p}}"}')).filter((d) => d.code.startsWith('noarkq.param')), []);
+    assert.deepEqual(found(body('{"type": "Saksmappe", "query": "saksa\\u0061r = 2024"}')), []);
+    assert.deepEqual(found('@q = "x"\n' + body('{"type": "Saksmappe", "query": "{{q}} = 2024"}')), []);
+    assert.deepEqual(found(body('{"type": "Saksmappe", "query": "saksaar = @year && refEksternId.eksterntSystem = @sys", "parameters": {"@year": 2024, "@sys": "Sak"}}')), []);
+  });
+
   it('says what a log limit takes, and a full-text expand item', () => {
     const found = (text: string) => checkDocument(parseDocument(text), { model: noarkModel }).find((d) => d.code === 'noarkq.body-value-not-allowed');
     assert.equal(found('### a\nPOST logs/access-log\n{"limit": 0}\n')?.message, '`limit` is at least 1, not 0: write a number from 1 to 100 (leave it out for the default).');

@@ -1,13 +1,16 @@
 /**
- * The paths of a `POST query` body — `sortOrder[].field` and the values of `joins` — resolved on
- * the body's `type` by the query checker itself: the body's paths become a QUERY request's SORT
- * items and JOIN clauses, so that a body and the QUERY it serialises to are judged by the same
- * rules (sortable fields, references only in joins, aliases chained from other aliases, cycles).
- * What the checker finds is reported as `noarkq.body-value-not-allowed`, in words that fit JSON.
+ * A `POST query` body judged by the query checker itself: `sortOrder[].field` and the values of
+ * `joins` become a QUERY request's SORT items and JOIN clauses, and the `query` string its WHERE
+ * expression with the body's `parameters` as its variables, so that a body and the QUERY it
+ * serialises to are judged by the same rules (unknown fields, literals, parameter types, sortable
+ * fields, references only in joins, aliases chained from other aliases, cycles). What the checker
+ * finds on paths is reported as `noarkq.body-value-not-allowed`, in words that fit JSON; what it
+ * finds in the `query` string keeps the query's own codes and the fixes that stay inside it.
  */
-import type { Node as JsonNode } from 'jsonc-parser';
+import { getNodeValue, type Node as JsonNode } from 'jsonc-parser';
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import { checkQueryRequest, type AliasName, type Identifier, type JoinClause, type Path, type QueryRequest, type SortItem } from '../query';
+import type { JsonValue } from '../jsonValue';
+import { checkQueryRequest, parseMaskedExpression, type AliasName, type Identifier, type JoinClause, type Path, type QueryRequest, type SortItem, type VariableBinding } from '../query';
 import type { NoarkModel } from '../schema/types';
 import { DocumentCodes } from './documentCodes';
 
@@ -16,7 +19,9 @@ export type QueryBodyPath =
   /** A `joins` entry: `alias` is its key, `value` its value (of any JSON type). */
   | { kind: 'join'; alias: JsonNode; value: JsonNode }
   /** A `sortOrder[].field` string. */
-  | { kind: 'sort'; value: JsonNode };
+  | { kind: 'sort'; value: JsonNode }
+  /** The `query` string. */
+  | { kind: 'expression'; value: JsonNode };
 
 /** What the query checker reports on paths. Others do not apply to a body: every alias looks unused
  * (the body's `query` is not parsed here), and a member only some subtypes have is a warning
@@ -44,6 +49,7 @@ export function checkQueryBodyPaths(tree: JsonNode, paths: readonly QueryBodyPat
   const sortItems: SortItem[] = [];
   /** An alias key that cannot be read (a `{{reference}}`): any alias may be the one it defines. */
   let unreadableAlias = false;
+  let expressionSpan: Span | undefined;
   for (const p of paths) {
     if (p.kind === 'join') {
       const key = plainString(p.alias);
@@ -58,19 +64,68 @@ export function checkQueryBodyPaths(tree: JsonNode, paths: readonly QueryBodyPat
       // are not judged.
       if (value) join.path = readPath(value, p.value, 'join', out);
       request.joins.push(join);
-    } else {
+    } else if (p.kind === 'sort') {
       const value = plainString(p.value);
       const path = value && readPath(value, p.value, 'sort', out);
       if (path) sortItems.push({ path, order: 'asc', start: path.start, end: path.end });
+    } else {
+      // A string with escapes or a {{reference}} is left alone: its text is not what is sent.
+      const value = plainString(p.value);
+      if (!value || value.name.trim() === '') continue;
+      const parsed = parseMaskedExpression(value.name, value.start);
+      out.push(...parsed.diagnostics);
+      if (parsed.expression) {
+        request.where = { keyword: { start: value.start, end: value.start }, expression: parsed.expression, start: value.start, end: value.end };
+        expressionSpan = value;
+      }
     }
   }
   if (sortItems.length > 0) request.sort = { keyword: typeSpan, items: sortItems, start: sortItems[0].start, end: sortItems[sortItems.length - 1].end };
 
-  for (const d of checkQueryRequest(request, { model, variables: [] })) {
+  const parameters = bodyParameters(propertyValue(tree, 'parameters'));
+  for (const d of checkQueryRequest(request, { model, variables: parameters ?? [] })) {
+    if (expressionSpan && d.start >= expressionSpan.start && d.end <= expressionSpan.end) {
+      const inQuery = inQueryString(d, expressionSpan, parameters !== undefined);
+      if (inQuery) out.push(inQuery);
+      continue;
+    }
     if (!reported.has(d.code)) continue;
     if (d.code === 'noarkq.alias-undefined' && unreadableAlias) continue;
     out.push({ ...d, code: DocumentCodes.bodyValueNotAllowed, severity: 'error', message: inJsonWords(d) });
   }
+}
+
+/**
+ * The body's `parameters` as the expression's variables (`"@year": 2024` is `year`), or undefined
+ * when they cannot be read (not an object, a key that is no plain `@name`): then any parameter may
+ * be defined, and none is reported as missing.
+ */
+function bodyParameters(node: JsonNode | undefined): VariableBinding[] | undefined {
+  if (!node) return [];
+  if (node.type !== 'object') return undefined;
+  const bindings: VariableBinding[] = [];
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key?.type !== 'string' || typeof key.value !== 'string' || !key.value.startsWith('@') || key.value.includes('{{')) return undefined;
+    const raw = value ? (getNodeValue(value) as JsonValue) : null;
+    const referenced = JSON.stringify(raw).includes('{{');
+    bindings.push({ name: key.value.slice(1), scope: 'environment', value: referenced ? { kind: 'reference', text: JSON.stringify(raw) } : { kind: 'json', value: raw } });
+  }
+  return bindings;
+}
+
+/** A diagnostic of the `query` string as a body's: fixes that edit outside the string (a new
+ * variable line) are dropped, and a missing parameter is to be added to `parameters`. Undefined
+ * for what does not apply to a body. */
+function inQueryString(d: NoarkqDiagnostic, within: Span, parametersKnown: boolean): NoarkqDiagnostic | undefined {
+  if (d.code === 'noarkq.param-undefined') {
+    if (!parametersKnown) return undefined;
+    const name = /^@(\S+) has no value/.exec(d.message)?.[1] ?? 'name';
+    return { ...d, message: `@${name} has no value: add \`"@${name}": <JSON value>\` to the body's \`parameters\`.`, fixes: undefined };
+  }
+  const fixes = d.fixes?.filter((f) => f.edits.every((e) => e.start >= within.start && e.end <= within.end));
+  const message = d.code === 'noarkq.literal-in-query' ? d.message.replace(/Define `@(\w+) = ([^`]*)` and write `@\w+` here\./, 'Write `@$1` here and add `"@$1": $2` to the body\'s `parameters`.') : d.message;
+  return { ...d, message, fixes: fixes && fixes.length > 0 ? fixes : undefined };
 }
 
 /** The checker speaks of QUERY lines (`JOIN #k = ...`); a body defines aliases in `joins`. */

@@ -143,6 +143,7 @@ function checkValue(node: JsonNode, shape: BodyValueShape, label: string, check:
     case 'string':
       checkAllowed(node, String(scalar), shape, label, check.model, out);
       if (shape.modelPath === 'sort' && node.type === 'string') check.paths.push({ kind: 'sort', value: node });
+      if (shape.modelPath === 'expression' && node.type === 'string') check.paths.push({ kind: 'expression', value: node });
       return;
     case 'number':
       if (shape.minimum !== undefined && typeof scalar === 'number' && scalar < shape.minimum) out.push(tooSmall(node, scalar, shape.minimum, shape.maximum, label));

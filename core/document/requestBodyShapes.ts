@@ -49,7 +49,7 @@ export interface BodyValueShape {
   /** The value is a path on the body's `type`, resolved as the query checker resolves SORT and
    * JOIN paths: a sortable field (`sort`), or a reference path from the type or from another
    * alias of the same `joins` (`join`). */
-  modelPath?: 'sort' | 'join';
+  modelPath?: 'sort' | 'join' | 'expression';
   /** Smallest number accepted. */
   minimum?: number;
   /** Largest number accepted. */
@@ -155,7 +155,7 @@ export const requestBodyShapes: readonly RequestBodyShape[] = [
       type: str('Entity type (Arkiv, Arkivdel, Saksmappe, Journalpost, ...) or abstract type AbstraktMappe, AbstraktRegistrering, NasjonalIdentifikator.', { required: true, queryableType: true }),
       limit: num('Number of results; maximum 500; high values may be slow.', { maximum: 500 }),
       offset: num('Offset of the first result; the next page uses offset = previous offset + previous limit.'),
-      query: str('Query-language expression using parameters (`tittel %= @title`); optional but rarely useful without.'),
+      query: str('Query-language expression using parameters (`tittel %= @title`); optional but rarely useful without.', { modelPath: 'expression' }),
       joins: {
         type: 'object',
         entries: { type: 'string', modelPath: 'join' },

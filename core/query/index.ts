@@ -1,6 +1,6 @@
 /** The query language: scanner, error-recovering parser, checker and `POST query` serialiser. */
 export { parseQueryRequest } from './queryRequestParser';
-export { parseQueryExpression } from './queryParser';
+export { parseMaskedExpression, parseQueryExpression } from './queryParser';
 export { checkQueryRequest, maxQueryLimit, parameterValueMismatch, parameterValueVariant, sanitizeName, type ParameterVariant } from './queryChecker';
 export { archiveDay, archiveTimeZone, archiveTimestamp, dayBoundTimestamp, dayMeaning, timestampArchiveDate, timestampDateMeaning, type ArchiveDay, type DayRole } from './archiveDay';
 export { serializeQuery, expressionText, pathText, collectParameters, queryParameterNames } from './querySerializer';
