@@ -38,7 +38,7 @@ const environment = (auth: EnvironmentInput['auth'] = { kind: 'client_credential
 function describeBlock(name: string, values: ValueSource = { kind: 'placeholders' }, auth?: EnvironmentInput['auth']): CodeRequest {
   const block = document.blocks.find((b) => b.parsed.name?.text === name);
   assert.ok(block);
-  const described = describeCodeRequest({ document, block, filePath: '/work/flows/case.noarkq', environment: environment(auth), values });
+  const described = describeCodeRequest({ document, block, filePath: '/home/kari/flows/case.noarkq', environment: environment(auth), values });
   assert.ok(described.ok, described.ok ? '' : described.error);
   return described.request;
 }
@@ -103,14 +103,14 @@ describe('a block described for code', () => {
 
   it('an upload sends its file from the .noarkq file’s folder, named in the Content-Disposition as the runner names it', () => {
     const request = describeBlock('letter');
-    assert.deepEqual(request.body, { kind: 'file', path: '/work/flows/files/søknad.pdf', contentDisposition: 'attachment; filename="s?knad.pdf"; filename*=UTF-8\'\'s%C3%B8knad.pdf' });
+    assert.deepEqual(request.body, { kind: 'file', path: '/home/kari/flows/files/søknad.pdf', contentDisposition: 'attachment; filename="s?knad.pdf"; filename*=UTF-8\'\'s%C3%B8knad.pdf' });
     assert.equal(request.url, 'https://arkiv.example.no/rms/api/public/noark5/v1/upload');
   });
 
   it('a download saves to its TO path; an environment variable fills a GET path', () => {
     const download = describeBlock('fetch', lastRun({ letter: { status: 200, body: { id: 'f 1' } } }));
     assert.equal(download.url, 'https://arkiv.example.no/rms/api/public/noark5/v1/download?id=f+1');
-    assert.equal(download.saveTo, '/work/flows/out/søknad.pdf');
+    assert.equal(download.saveTo, '/home/kari/flows/out/søknad.pdf');
     assert.equal(describeBlock('lists').url, 'https://arkiv.example.no/rms/api/public/noark5/v1/code-lists?field=journalposttype');
   });
 
