@@ -8,7 +8,7 @@ import { secretVariables, splitPlaceholders, type CodePlaceholder, type CodeRequ
 
 /** The comment at the top, as lines without comment markers. */
 export function headerLines(request: CodeRequest, language: string): string[] {
-  const lines = [`${capitalised(request.title)} on environment "${request.environment}", as ${language} (copied by noarkq).`];
+  const lines = [`${capitalised(request.title)} on environment "${request.environment}", as ${language}; copied by noarkq.`];
   const secrets = secretVariables(request.auth);
   if (secrets.length > 0) {
     lines.push(`Secrets are read from environment variables and never written here: ${secrets.map((s) => `${s.name} (${s.holds})`).join(', ')}.`);

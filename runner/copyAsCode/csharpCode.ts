@@ -32,6 +32,7 @@ export function csharpCode(request: CodeRequest): string {
   const str = (text: string) => stringExpression(text, csharpString, names, ' + ');
   const out: string[] = headerLines(request, 'C# (.NET 6+, HttpClient)').map((line) => `// ${line}`);
   out.push(
+    '',
     'using System;',
     'using System.Collections.Generic;',
     'using System.IO;',
