@@ -38,7 +38,8 @@ export function curlCode(request: CodeRequest): string {
     // --upload-file streams the file as it is (no @-reading into memory, no form encoding).
     args.push("--header 'Content-Type: application/octet-stream'", `--header ${word(`Content-Disposition: ${request.body.contentDisposition}`)}`, `--upload-file ${word(request.body.path)}`);
   }
-  if (request.saveTo !== undefined) args.push(`--output ${word(request.saveTo)}`);
+  // An error's body is no file: curl removes what it wrote, and says why on stderr.
+  if (request.saveTo !== undefined) args.push(`--output ${word(request.saveTo)}`, '--remove-on-error');
   args.push("--write-out '%{stderr}HTTP %{http_code}\\n'");
   out.push(`curl ${args.join(' \\\n  ')} \\\n  ${word(request.url)}`, '');
   return out.join('\n');

@@ -23,15 +23,36 @@ function probe(name: string, command: string, args: string[], extra?: () => stri
 /** Debian's Guzzle (php-guzzlehttp-guzzle) and its autoloader. */
 export const debianGuzzleAutoload = '/usr/share/php/GuzzleHttp/autoload.php';
 
+const probed = new Map<string, Toolchain>();
+/** Each tool chain is looked for once, when a test first asks for it. */
+const once = (key: string, find: () => Toolchain): Toolchain => {
+  if (!probed.has(key)) probed.set(key, find());
+  return probed.get(key)!;
+};
+
 export const toolchains = {
-  sh: probe('curl', 'curl', ['--version']),
-  python: probe('python3', 'python3', ['--version']),
-  pythonRequests: probe('python3 with requests', 'python3', ['-c', 'import requests']),
-  php: probe('php', 'php', ['--version']),
-  phpGuzzle: probe('php', 'php', ['--version'], () => (existsSync(debianGuzzleAutoload) ? undefined : `Guzzle (Debian's php-guzzlehttp-guzzle) is not installed here: ${install}`)),
-  java: probe('javac', 'javac', ['-version']),
+  get sh() {
+    return once('sh', () => probe('curl', 'curl', ['--version']));
+  },
+  get python() {
+    return once('python', () => probe('python3', 'python3', ['--version']));
+  },
+  get pythonRequests() {
+    return once('pythonRequests', () => probe('python3 with requests', 'python3', ['-c', 'import requests']));
+  },
+  get php() {
+    return once('php', () => probe('php', 'php', ['--version']));
+  },
+  get phpGuzzle() {
+    return once('phpGuzzle', () => probe('php', 'php', ['--version'], () => (existsSync(debianGuzzleAutoload) ? undefined : `Guzzle (Debian's php-guzzlehttp-guzzle) is not installed here: ${install}`)));
+  },
+  get java() {
+    return once('java', () => probe('javac', 'javac', ['-version']));
+  },
   // dotnet is not in Debian: mono's compiler checks the C# syntax (`mcs --parse`), nothing more.
-  csharp: probe('mcs (mono-mcs)', 'mcs', ['--version']),
+  get csharp() {
+    return once('csharp', () => probe('mcs (mono-mcs)', 'mcs', ['--version']));
+  },
 };
 
 /** Skips `t` (with why) when `toolchain` is missing; on CI a missing tool chain fails instead. */
