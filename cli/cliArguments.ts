@@ -25,6 +25,9 @@ Commands:
   test [files|folders] [options]   Run .noarkq files as tests: their EXPECT lines judged,
                                    a summary, JUnit/TAP/JSON/HTML reports for CI
                                    ("noarkq test --help" lists its options).
+  copy-as <language> <file>#<block>
+                                   Print the request of a block as curl, TypeScript, C#,
+                                   Java, PHP or Python code ("noarkq copy-as --help").
   sandbox [options]                Start the local sandbox archive on 127.0.0.1
                                    ("noarkq sandbox --help" lists its options).
   lsp [--stdio|--socket=<port>]    Start the language server for an editor, on stdio by

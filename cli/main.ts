@@ -3,6 +3,7 @@ import { noarkModel } from '../core/schema';
 import { usage } from './cliArguments';
 import { ExitCode, runCheck, type CliIo } from './checkCommand';
 import { runBundledRuntime } from './bundledRuntime';
+import { runCopyAs } from './copyAsCommand';
 import { runRun, type RunIo } from './runCommand';
 import { runTest } from './testCommand';
 import { connectForRun } from './runConnection';
@@ -24,6 +25,8 @@ export function main(argv: readonly string[], io: CliIo, runIo: () => RunIo = ()
       return runRun(rest, runIo(), noarkModel, connectForRun);
     case 'test':
       return runTest(rest, runIo(), noarkModel, connectForRun);
+    case 'copy-as':
+      return runCopyAs(rest, runIo(), noarkModel, connectForRun);
     case 'sandbox':
       return runBundledRuntime('sandbox', rest, io);
     case 'mcp':

@@ -62,7 +62,8 @@ export const connectForRun: Connect = async (args, io, log) => {
   }
 };
 
-async function chooseEnvironment(args: ConnectArguments, io: RunIo): Promise<{ environment: Environment } | { error: string; exitCode: number }> {
+/** The environment `--env` (or the only one) names in the environments file `--environments` (or the current folder's). */
+export async function chooseEnvironment(args: Pick<ConnectArguments, 'env' | 'environmentsFile'>, io: Pick<RunIo, 'cwd'>): Promise<{ environment: Environment } | { error: string; exitCode: number }> {
   try {
     const file = await loadEnvironments(args.environmentsFile !== undefined ? { file: resolvePath(io.cwd, args.environmentsFile) } : { workspaceRoot: io.cwd });
     if (!file) {

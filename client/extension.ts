@@ -81,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.runAll', (s, uri?: unknown) => s.runner.runAll(uri)),
     command('noarkq.runSelection', (s) => s.runner.runSelection()),
     command('noarkq.cancelRun', (s) => s.runner.cancelAll()),
+    command('noarkq.copyAsCode', (s, uri?: unknown, blockName?: unknown, options?: unknown) => s.copyAsCode.copy(uri, blockName, options)),
     command('noarkq.showRunHistory', (s) =>
       s.history.pick((entry) => vscode.commands.executeCommand('noarkq.runBlock', vscode.Uri.parse(entry.uri), entry.blockName, { line: entry.line, allPages: entry.allPages })),
     ),

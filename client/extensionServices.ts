@@ -22,6 +22,7 @@ import { ResultsPanels } from './panel/resultsPanel';
 import { LiveRegistries } from './registries/liveRegistries';
 import { RegistryViews } from './registries/registryViews';
 import { BlockRunner } from './run/blockRunner';
+import { CopyAsCodeCommand } from './run/copyAsCodeCommand';
 import { createRequestLog, logExchange } from './run/requestLog';
 import { RunCodeLensProvider } from './run/runCodeLensProvider';
 import { RunHistory } from './run/runHistory';
@@ -39,6 +40,8 @@ export interface ExtensionServices {
   sandbox: SandboxController;
   environmentCommands: EnvironmentCommands;
   runner: BlockRunner;
+  /** `noarkq.copyAsCode`: a block as code in another language, on the clipboard. */
+  copyAsCode: CopyAsCodeCommand;
   history: RunHistory;
   panels: ResultsPanels;
   codeLenses: RunCodeLensProvider;
@@ -87,6 +90,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
     setResponses: (params) => void languageClient.setResponses(params).catch((error: unknown) => log.warn(`Could not give the language server the responses: ${String(error)}`)),
   });
   const codeLenses = new RunCodeLensProvider(history);
+  const copyAsCode = new CopyAsCodeCommand({ runner, environmentCommands, prompts });
   const tests = new NoarkqTestController({
     model: noarkModel,
     testBlocks: (params) => languageClient.testBlocks(params),
@@ -105,5 +109,5 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const mcpServer = registerMcpServerProvider(mcpServerLaunches);
   const queryExplanations = new QueryExplanationView((params) => languageClient.explainQuery(params));
   context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, queryExplanations, ...(mcpServer ? [mcpServer] : []));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, queryExplanations };
+  return { log, languageClient, sandbox, environmentCommands, runner, copyAsCode, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, queryExplanations };
 }

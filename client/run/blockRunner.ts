@@ -108,6 +108,23 @@ export class BlockRunner implements vscode.Disposable {
     return results?.at(-1);
   }
 
+  /** The block a command names (by name, by line, or the cursor's) in an open `.noarkq` document;
+   * undefined after telling the user why there is none. `verb` says what the command does with it. */
+  async blockFor(uriArg: unknown, blockName: string | undefined, line: number | undefined, verb: string): Promise<{ document: vscode.TextDocument; parsed: NoarkqDocument; block: DocumentBlock } | undefined> {
+    const document = await this.documentFor(uriArg, verb);
+    if (!document) return undefined;
+    const parsed = parseDocument(document.getText());
+    const block = this.findBlock(document, parsed, blockName, line, verb);
+    return block ? { document, parsed, block } : undefined;
+  }
+
+  /** The last result of each named block of `uri` run on `environment` in this window: what its
+   * `{{references}}` read. */
+  lastResults(uri: vscode.Uri, environment: string): ReadonlyMap<string, BlockRunResult> | undefined {
+    const known = this.sessions.get(uri.toString());
+    return known?.environment === environment ? known.session.results : undefined;
+  }
+
   /** `noarkq.cancelRun`: cancels every run under way (as the notification's Cancel does). */
   cancelAll(): void {
     for (const source of this.running) source.cancel();
@@ -253,10 +270,10 @@ export class BlockRunner implements vscode.Disposable {
     };
   }
 
-  private async documentFor(uriArg: unknown): Promise<vscode.TextDocument | undefined> {
+  private async documentFor(uriArg: unknown, verb = 'run'): Promise<vscode.TextDocument | undefined> {
     const uri = uriArg instanceof vscode.Uri ? uriArg : typeof uriArg === 'string' ? vscode.Uri.parse(uriArg) : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
-      void vscode.window.showInformationMessage('noarkq: open a .noarkq file to run.');
+      void vscode.window.showInformationMessage(`noarkq: open a .noarkq file to ${verb}.`);
       return undefined;
     }
     const document = await vscode.workspace.openTextDocument(uri);
@@ -267,7 +284,7 @@ export class BlockRunner implements vscode.Disposable {
     return document;
   }
 
-  private findBlock(document: vscode.TextDocument, parsed: NoarkqDocument, name: string | undefined, line: number | undefined): DocumentBlock | undefined {
+  private findBlock(document: vscode.TextDocument, parsed: NoarkqDocument, name: string | undefined, line: number | undefined, verb = 'run'): DocumentBlock | undefined {
     let block: DocumentBlock | undefined;
     if (name !== undefined) {
       block = parsed.blocks.find((b) => b.parsed.name?.text === name);
@@ -279,13 +296,13 @@ export class BlockRunner implements vscode.Disposable {
       const editor = vscode.window.activeTextEditor;
       const position = line !== undefined ? new vscode.Position(line, 0) : editor?.document === document ? editor.selection.active : undefined;
       if (!position) {
-        void vscode.window.showInformationMessage('noarkq: put the cursor in the block to run.');
+        void vscode.window.showInformationMessage(`noarkq: put the cursor in the block to ${verb}.`);
         return undefined;
       }
       block = blockAt(parsed, document.offsetAt(position));
     }
     if (block.parsed.request === undefined) {
-      void vscode.window.showInformationMessage(`noarkq: ${labelOf(block)} holds no request to run.`);
+      void vscode.window.showInformationMessage(`noarkq: ${labelOf(block)} holds no request to ${verb}.`);
       return undefined;
     }
     return block;

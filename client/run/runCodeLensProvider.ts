@@ -1,5 +1,5 @@
 /**
- * "Run" above each block (and "Run all pages" above queries), "Run all" at the top of the file.
+ * "Run" and "Copy as…" above each block (and "Run all pages" above queries), "Run all" at the top of the file.
  * The lenses come from the same parser as the run, so a lens is shown exactly where a request is.
  * A block with `EXPECT` lines that ran says how its expectations went last (`✔ 3/3`, `✘ 2/3`),
  * from the run history, which a run of the Testing view adds to as well.
@@ -51,6 +51,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
       const requestLine = document.positionAt(block.start + (block.parsed.request?.start ?? 0)).line;
       const last = block.parsed.expectations.length > 0 ? this.history.last(document.uri, name, requestLine) : undefined;
       lenses.push(new vscode.CodeLens(range, { title: `$(play) Run${last ? ` ${expectationSummary(last)}` : ''}`, tooltip: `Run ${name ?? 'this request'} (and the blocks it reads first)`, command: 'noarkq.runBlock', arguments: [document.uri, name, where] }));
+      lenses.push(new vscode.CodeLens(range, { title: 'Copy as…', tooltip: 'Copy this request as curl, TypeScript, C#, Java, PHP or Python code', command: 'noarkq.copyAsCode', arguments: [document.uri, name, where] }));
       if (block.parsed.request?.kind === 'query') {
         lenses.push(
           new vscode.CodeLens(range, { title: 'Run all pages', tooltip: 'Run the query and fetch every page while hasMore', command: 'noarkq.runBlock', arguments: [document.uri, name, { ...where, allPages: true }] }),

@@ -7,6 +7,7 @@ import Mocha from 'mocha';
 import { registerAgentToolTests } from './agentTools.test';
 import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExplainTests } from './explain.test';
+import { registerCopyAsCodeTests } from './copyAsCode.test';
 import { registerExtensionTests } from './extension.test';
 import { registerRegistriesTests } from './registries.test';
 import { registerSearchTests } from './search.test';
@@ -24,6 +25,7 @@ export function run(): Promise<void> {
   registerTestingTests();
   registerAgentToolTests();
   registerExplainTests();
+  registerCopyAsCodeTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.

@@ -1,0 +1,28 @@
+/** Strings that break naive quoting in one language or another, for the literal tests and the
+ * bodies of the generated code. */
+export const awkwardStrings: readonly string[] = [
+  '',
+  'plain',
+  "it's",
+  'say "hi"',
+  'back\\slash',
+  'ends with a backslash\\',
+  '\\\\ two',
+  'line\nbreak',
+  'carriage\r\nreturn',
+  'tab\there',
+  'Blåbær, ærlig, øl og Ærø',
+  '$HOME and ${HOME} and $(id) and `id`',
+  '{{not.a.reference}} {0} {}',
+  '#{ruby} %s %d',
+  '\\u000a is not a line break',
+  '\\u0022 is not a quote',
+  '\\x41 \\101 \\0',
+  'nul \u0000 and bell \u0007 and escape \u001b and delete \u007f',
+  'next line \u0085, line separator \u2028, paragraph separator \u2029',
+  'byte order mark \ufeff',
+  'emoji 😀 and 𝄞',
+  "'\"'\"",
+  '?>< ?php <?php',
+  '*/ /* -- # ',
+];
