@@ -97,3 +97,21 @@ export function jsonLines(value: JsonValue): string[] {
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * `text` between double quotes with the C family's escapes for `\\`, `"`, line feed, carriage
+ * return and tab, and `escape(code)` for any other character it gives text for; characters are
+ * UTF-16 code units, or code points for a language that reads its source so (Python).
+ */
+export function cStyleString(text: string, escape: (code: number) => string | undefined, unit: 'code unit' | 'code point' = 'code unit'): string {
+  let out = '"';
+  for (const ch of unit === 'code point' ? Array.from(text) : text.split('')) {
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '"') out += '\\"';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else out += escape(ch.codePointAt(0)!) ?? ch;
+  }
+  return `${out}"`;
+}

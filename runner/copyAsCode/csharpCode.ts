@@ -6,23 +6,13 @@
  */
 import type { CodeAuth, CodeRequest } from './codeRequest';
 import { hasPlaceholder } from './codeRequest';
-import { headerLines, jsonLines, placeholderNames, stringExpression } from './codeText';
+import { cStyleString, headerLines, jsonLines, placeholderNames, stringExpression } from './codeText';
 
 /** A C# string literal (not verbatim, not interpolated: `{` and `$` are plain characters). */
 export function csharpString(text: string): string {
-  let out = '"';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    const code = text.charCodeAt(i);
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '"') out += '\\"';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029 || code === 0x85 || code === 0xfeff) out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
+  return cStyleString(text, (code) =>
+    code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029 || code === 0x85 || code === 0xfeff ? `\\u${code.toString(16).padStart(4, '0')}` : undefined,
+  );
 }
 
 const ownNames = ['args', 'client', 'request', 'response', 'body', 'token', 'form', 'name', 'value', 'secret', 'text', 'status', 'content', 'file'];

@@ -6,7 +6,7 @@
  */
 import type { CodeAuth, CodeRequest } from './codeRequest';
 import { hasPlaceholder } from './codeRequest';
-import { headerLines, jsonLines, placeholderNames, stringExpression } from './codeText';
+import { cStyleString, headerLines, jsonLines, placeholderNames, stringExpression } from './codeText';
 
 export const javaClassName = 'NoarkqRequest';
 
@@ -16,21 +16,12 @@ export const javaClassName = 'NoarkqRequest';
  * text can start such an escape either.
  */
 export function javaString(text: string): string {
-  let out = '"';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    const code = text.charCodeAt(i);
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '"') out += '\\"';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\${code.toString(8).padStart(3, '0')}`;
+  return cStyleString(text, (code) => {
+    if (code < 0x20 || code === 0x7f) return `\\${code.toString(8).padStart(3, '0')}`;
     // Surrogates (one half alone, or both of a pair) and other invisible characters as UTF-16 escapes, which javac reads as the character itself.
-    else if (code >= 0x80 && (code < 0xa0 || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029 || code === 0xfeff)) out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
+    if (code >= 0x80 && (code < 0xa0 || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029 || code === 0xfeff)) return `\\u${code.toString(16).padStart(4, '0')}`;
+    return undefined;
+  });
 }
 
 const ownNames = ['args', 'client', 'request', 'response', 'body', 'token', 'form', 'name', 'value', 'secret', 'accessToken', 'jsonText', 'main', 'matcher', 'builder', 'status', 'out'];

@@ -3,25 +3,21 @@
  * file; the answer's status goes to stderr and its body to stdout.
  */
 import type { CodeAuth, CodeRequest } from './codeRequest';
-import { headerLines, placeholderNames, printStructure, stringExpression, type StructureSyntax } from './codeText';
+import { cStyleString, headerLines, placeholderNames, printStructure, stringExpression, type StructureSyntax } from './codeText';
 
 /** A Python string literal: double quotes, control characters escaped, everything else as it is
  * (a Python 3 source file is UTF-8). */
 export function pythonString(text: string): string {
-  let out = '"';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '"') out += '\\"';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || code === 0x2028 || code === 0x2029) out += code <= 0xff ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`;
-    // A lone surrogate cannot be written to a UTF-8 file.
-    else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${hex(code, 4)}`;
-    else out += ch;
-  }
-  return `${out}"`;
+  return cStyleString(
+    text,
+    (code) => {
+      if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || code === 0x2028 || code === 0x2029) return code <= 0xff ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`;
+      // A lone surrogate cannot be written to a UTF-8 file.
+      if (code >= 0xd800 && code <= 0xdfff) return `\\u${hex(code, 4)}`;
+      return undefined;
+    },
+    'code point',
+  );
 }
 
 const ownNames = ['os', 'sys', 'requests', 'secret', 'access_token', 'response', 'body', 'file', 'token_response', 'headers', 'form', 'name', 'value', 'auth'];
