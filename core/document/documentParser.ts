@@ -221,20 +221,23 @@ function reparseWindow(source: TextPieces, previous: NoarkqDocument, prefix: num
 class PlacedDocument implements NoarkqDocument {
   #diagnostics: NoarkqDiagnostic[] | undefined;
   #text: string | undefined;
+  readonly #source: TextPieces;
 
   constructor(
-    private readonly source: TextPieces,
+    source: TextPieces,
     readonly preamble: DocumentBlock,
     readonly blocks: readonly DocumentBlock[],
-  ) {}
+  ) {
+    this.#source = source;
+  }
 
   /** Made from the pieces when first read: a check reads only its blocks' texts. */
   get text(): string {
-    return (this.#text ??= this.source.getText());
+    return (this.#text ??= this.#source.getText());
   }
 
   get length(): number {
-    return this.source.length;
+    return this.#source.length;
   }
 
   get diagnostics(): readonly NoarkqDiagnostic[] {

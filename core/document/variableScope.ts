@@ -31,13 +31,37 @@ export function usable(variables: readonly VariableDeclaration[]): VariableDecla
   return variables.filter((v) => !v.misplaced);
 }
 
-function binding(v: VariableDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
+/**
+ * A declaration that says what is read of it: the document checker hands the checks file
+ * variables whose reads it records (documentChecker.ts), so that a block's result is kept while
+ * what it read is unchanged. `ask` is the memo point of `VariableBinding.ask`: the question on
+ * the declaration's value, recorded with its answer instead of the whole value.
+ */
+export interface RecordingDeclaration extends VariableDeclaration {
+  [askDeclaration]?<T>(question: (v: VariableDeclaration) => T): T;
+}
+
+export const askDeclaration = Symbol('askDeclaration');
+
+/** Each part read when the check reads it, so that a check reads (and a recording declaration
+ * records) only what it uses. */
+function binding(v: RecordingDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
   return {
     name: v.name,
     scope,
-    span: { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta },
-    valueSpan: { start: v.value.span.start + delta, end: v.value.span.end + delta },
-    value: valueOf(v),
+    get span() {
+      return { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta };
+    },
+    get valueSpan() {
+      return { start: v.value.span.start + delta, end: v.value.span.end + delta };
+    },
+    get value() {
+      return valueOf(v);
+    },
+    ask<T>(question: (value: VariableValue) => T): T {
+      const ask = v[askDeclaration];
+      return ask ? ask((d) => question(valueOf(d))) : question(valueOf(v));
+    },
   };
 }
 
