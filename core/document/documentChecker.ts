@@ -12,10 +12,10 @@
  * (which sorts the whole list instead).
  */
 import { runSteps } from '../steps';
-import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity } from '../diagnostics';
+import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration } from './documentModel';
+import type { DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration, VariableValueSyntax } from './documentModel';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
@@ -399,8 +399,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
   function computeEntry(recording: RecordingScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
-    // The preamble reads its own variables: its parse is its key.
-    if (block.index < 0) return { key, diagnostics: shareMessages(checkBlock(recording.plain, block)).slice(), computedAt: block.start, fileReads: noReads, wholePreamble: undefined };
+    // The preamble reads its own variables: its parse is its key. A fresh check keeps nothing.
+    if (block.index < 0 || assembly === 'sort') return { key, diagnostics: shareMessages(checkBlock(recording.plain, block)).slice(), computedAt: block.start, fileReads: noReads, wholePreamble: undefined };
     reads.list = [];
     reads.seen.clear();
     reads.whole = false;
@@ -676,25 +676,7 @@ function recordingDocument(doc: NoarkqDocument, reads: Reads): NoarkqDocument {
     }
     reads.list.push({ index, read, seen });
   };
-  const variables = preamble.parsed.variables.map(
-    (declaration, index): RecordingDeclaration =>
-      new Proxy(declaration, {
-        get(target, property, receiver) {
-          if (property === askDeclaration) {
-            return <T>(question: (v: VariableDeclaration) => T): T => {
-              const answer = question(target);
-              record(index, '', (v) => asText(question(v)), asText(answer));
-              return answer;
-            };
-          }
-          const value: unknown = Reflect.get(target, property, receiver);
-          if (property !== 'name' && property !== 'misplaced' && typeof property === 'string') {
-            record(index, property, (v) => asText((v as unknown as Record<string, unknown>)[property]), asText(value));
-          }
-          return value;
-        },
-      }),
-  );
+  const variables = preamble.parsed.variables.map((declaration, index) => new RecordedDeclaration(declaration, index, record));
   const parsed = new Proxy(preamble.parsed, {
     get(target, property, receiver) {
       if (property === 'variables') return variables;
@@ -723,6 +705,51 @@ function recordingDocument(doc: NoarkqDocument, reads: Reads): NoarkqDocument {
       return doc.diagnostics;
     },
   };
+}
+
+/** A file variable that records each part a check reads of it (its name and placement aside,
+ * which the key holds), and the answer to each question put to its value. A class rather than
+ * a proxy: every block's check reads its variables. */
+class RecordedDeclaration implements RecordingDeclaration {
+  readonly name: string;
+  readonly misplaced: boolean;
+
+  constructor(
+    private readonly declaration: VariableDeclaration,
+    private readonly index: number,
+    private readonly record: (index: number, part: string, read: (v: VariableDeclaration) => string, seen: string) => void,
+  ) {
+    this.name = declaration.name;
+    this.misplaced = declaration.misplaced;
+  }
+
+  get start(): number {
+    return this.read('start', (v) => v.start);
+  }
+
+  get end(): number {
+    return this.read('end', (v) => v.end);
+  }
+
+  get nameSpan(): Span {
+    return this.read('nameSpan', (v) => v.nameSpan);
+  }
+
+  get value(): VariableValueSyntax {
+    return this.read('value', (v) => v.value);
+  }
+
+  [askDeclaration]<T>(question: (v: VariableDeclaration) => T): T {
+    const answer = question(this.declaration);
+    this.record(this.index, '', (v) => asText(question(v)), asText(answer));
+    return answer;
+  }
+
+  private read<T>(part: string, get: (v: VariableDeclaration) => T): T {
+    const value = get(this.declaration);
+    this.record(this.index, part, (v) => asText(get(v)), asText(value));
+    return value;
+  }
 }
 
 const fileVariableKeys = new WeakMap<ParsedBlock, string>();

@@ -5,6 +5,7 @@
  * its document offset, which is how diagnostics about it come back out.
  */
 import type { JsonValue } from '../jsonValue';
+import type { Span } from '../diagnostics';
 import type { VariableBinding, VariableValue } from '../query/queryContext';
 import type { DocumentBlock, NoarkqDocument, VariableDeclaration } from './documentModel';
 import { referencePathText } from './referenceScanner';
@@ -44,25 +45,37 @@ export interface RecordingDeclaration extends VariableDeclaration {
 export const askDeclaration = Symbol('askDeclaration');
 
 /** Each part read when the check reads it, so that a check reads (and a recording declaration
- * records) only what it uses. */
+ * records) only what it uses. A class: getters on an object literal put it in dictionary mode,
+ * which every check's reads of it would pay for. */
+class LazyBinding implements VariableBinding {
+  constructor(
+    private readonly v: RecordingDeclaration,
+    readonly scope: 'block' | 'file',
+    private readonly delta: number,
+    readonly name = v.name,
+  ) {}
+
+  get span(): Span {
+    return { start: this.v.nameSpan.start + this.delta, end: this.v.nameSpan.end + this.delta };
+  }
+
+  get valueSpan(): Span {
+    const span = this.v.value.span;
+    return { start: span.start + this.delta, end: span.end + this.delta };
+  }
+
+  get value(): VariableValue {
+    return valueOf(this.v);
+  }
+
+  ask<T>(question: (value: VariableValue) => T): T {
+    const v = this.v;
+    return v[askDeclaration] ? v[askDeclaration]((d) => question(valueOf(d))) : question(valueOf(v));
+  }
+}
+
 function binding(v: RecordingDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
-  return {
-    name: v.name,
-    scope,
-    get span() {
-      return { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta };
-    },
-    get valueSpan() {
-      return { start: v.value.span.start + delta, end: v.value.span.end + delta };
-    },
-    get value() {
-      return valueOf(v);
-    },
-    ask<T>(question: (value: VariableValue) => T): T {
-      const ask = v[askDeclaration];
-      return ask ? ask((d) => question(valueOf(d))) : question(valueOf(v));
-    },
-  };
+  return new LazyBinding(v, scope, delta);
 }
 
 function valueOf(v: VariableDeclaration): VariableValue {
