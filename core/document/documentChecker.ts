@@ -69,13 +69,15 @@ interface CachedBlock {
   wholePreamble: ParsedBlock | undefined;
 }
 
-/** One part of a file variable that a block's check read: `read` gives it again from a
- * declaration, as a string, and `seen` is what it gave then. */
+/** One part of a file variable that a block's check read: `read` gives it from a declaration,
+ * and gave `seen` from `declaration` (compared as JSON, and only when the declaration is
+ * another: a parse's declarations never change). */
 interface FileRead {
   /** The declaration's position among the preamble's variables (the key's names fix it). */
   index: number;
-  read: (v: VariableDeclaration) => string;
-  seen: string;
+  declaration: VariableDeclaration;
+  read: (v: VariableDeclaration) => unknown;
+  seen: unknown;
 }
 
 /** One of a slot's diagnostics, block-relative: a syntax diagnostic of its parse, the duplicate
@@ -185,7 +187,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
   let state: CheckState | undefined;
   let suggestionsTags = 0;
   /** What the block being checked reads of the file variables (one block is checked at a time). */
-  const reads: Reads = { list: [], seen: new Set(), whole: false };
+  const reads: Reads = { list: [], serial: 0, whole: false };
   const newSuggestionsTag = (): string => String(++suggestionsTags);
 
   function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
@@ -402,7 +404,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // The preamble reads its own variables: its parse is its key. A fresh check keeps nothing.
     if (block.index < 0 || assembly === 'sort') return { key, diagnostics: shareMessages(checkBlock(recording.plain, block)).slice(), computedAt: block.start, fileReads: noReads, wholePreamble: undefined };
     reads.list = [];
-    reads.seen.clear();
+    reads.serial++;
     reads.whole = false;
     // slice: an array of exactly their number, where `checkBlock`'s grew by push. A file of
     // copied blocks says the same things many times: their messages are shared.
@@ -625,7 +627,10 @@ function fileVariableNamesKey(preamble: ParsedBlock): string {
  * key holds) reads the same from this one. */
 function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
   if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return false;
-  for (const r of entry.fileReads) if (r.read(preamble.variables[r.index]) !== r.seen) return false;
+  for (const r of entry.fileReads) {
+    const now = preamble.variables[r.index];
+    if (now !== r.declaration && asText(r.read(now)) !== asText(r.seen)) return false;
+  }
   return true;
 }
 
@@ -634,8 +639,8 @@ const noReads: readonly FileRead[] = [];
 /** What the block being checked has read so far. */
 interface Reads {
   list: FileRead[];
-  /** The parts read already (`index:property`), recorded once. */
-  seen: Set<string>;
+  /** Which block's check the reads are of: a part is recorded once per check. */
+  serial: number;
   whole: boolean;
 }
 
@@ -668,15 +673,7 @@ const asText = (value: unknown): string => String(JSON.stringify(value));
  */
 function recordingDocument(doc: NoarkqDocument, reads: Reads): NoarkqDocument {
   const preamble = doc.preamble;
-  const record = (index: number, part: string, read: (v: VariableDeclaration) => string, seen: string): void => {
-    if (part !== '') {
-      const at = `${index}:${part}`;
-      if (reads.seen.has(at)) return;
-      reads.seen.add(at);
-    }
-    reads.list.push({ index, read, seen });
-  };
-  const variables = preamble.parsed.variables.map((declaration, index) => new RecordedDeclaration(declaration, index, record));
+  const variables = preamble.parsed.variables.map((declaration, index) => new RecordedDeclaration(declaration, index, reads));
   const parsed = new Proxy(preamble.parsed, {
     get(target, property, receiver) {
       if (property === 'variables') return variables;
@@ -714,43 +711,54 @@ class RecordedDeclaration implements RecordingDeclaration {
   readonly name: string;
   readonly misplaced: boolean;
 
+  /** For each part, the serial of the check that recorded it last. */
+  private readonly recorded = { start: -1, end: -1, nameSpan: -1, value: -1 };
+
   constructor(
     private readonly declaration: VariableDeclaration,
     private readonly index: number,
-    private readonly record: (index: number, part: string, read: (v: VariableDeclaration) => string, seen: string) => void,
+    private readonly reads: Reads,
   ) {
     this.name = declaration.name;
     this.misplaced = declaration.misplaced;
   }
 
   get start(): number {
-    return this.read('start', (v) => v.start);
+    return this.read('start', readStart);
   }
 
   get end(): number {
-    return this.read('end', (v) => v.end);
+    return this.read('end', readEnd);
   }
 
   get nameSpan(): Span {
-    return this.read('nameSpan', (v) => v.nameSpan);
+    return this.read('nameSpan', readNameSpan);
   }
 
   get value(): VariableValueSyntax {
-    return this.read('value', (v) => v.value);
+    return this.read('value', readValue);
   }
 
   [askDeclaration]<T>(question: (v: VariableDeclaration) => T): T {
     const answer = question(this.declaration);
-    this.record(this.index, '', (v) => asText(question(v)), asText(answer));
+    this.reads.list.push({ index: this.index, declaration: this.declaration, read: question, seen: answer });
     return answer;
   }
 
-  private read<T>(part: string, get: (v: VariableDeclaration) => T): T {
+  private read<T>(part: keyof RecordedDeclaration['recorded'], get: (v: VariableDeclaration) => T): T {
     const value = get(this.declaration);
-    this.record(this.index, part, (v) => asText(get(v)), asText(value));
+    if (this.recorded[part] !== this.reads.serial) {
+      this.recorded[part] = this.reads.serial;
+      this.reads.list.push({ index: this.index, declaration: this.declaration, read: get, seen: value });
+    }
     return value;
   }
 }
+
+const readStart = (v: VariableDeclaration): number => v.start;
+const readEnd = (v: VariableDeclaration): number => v.end;
+const readNameSpan = (v: VariableDeclaration): Span => v.nameSpan;
+const readValue = (v: VariableDeclaration): VariableValueSyntax => v.value;
 
 const fileVariableKeys = new WeakMap<ParsedBlock, string>();
 
