@@ -261,6 +261,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       // changes it as much as a new name does.
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
       if (!namesChanged && count === oldCount) index = previous;
+      // A renamed block: the positions are the same, so only its names can point elsewhere.
+      else if (count === oldCount && affected.size <= 4) index = renamedIndex(previous, doc, affected, newNames.length - oldNames.length);
     }
     const { names, duplicates } = index ?? nameIndex(doc);
     const blockNamed = (name: string): DocumentBlock | undefined => {
@@ -590,6 +592,27 @@ interface NamedAt {
 
 function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
   if (parsed.name) names.push({ name: parsed.name.text, at });
+}
+
+/**
+ * The previous check's name index (updated in place: its result is read before this check) with
+ * the names in `renamed` looked up again, for a document whose blocks are where they were and
+ * whose other names are the same; `namedDelta` more blocks have a name.
+ */
+function renamedIndex(previous: { names: Map<string, number>; duplicates: number }, doc: NoarkqDocument, renamed: ReadonlySet<string>, namedDelta: number): { names: Map<string, number>; duplicates: number } {
+  const { names } = previous;
+  const named = previous.duplicates + names.size + namedDelta;
+  const blocks = doc.blocks;
+  for (const name of renamed) {
+    names.delete(name);
+    for (let i = 0; i < blocks.length; i++) {
+      if (blocks[i].parsed.name?.text === name) {
+        names.set(name, i);
+        break;
+      }
+    }
+  }
+  return { names, duplicates: named - names.size };
 }
 
 /** The first block of each name, and how many blocks take a name an earlier one has. */
