@@ -17,6 +17,7 @@ import { EnvironmentStatusBar } from './environments/environmentStatusBar';
 import { SandboxController } from './environments/sandboxController';
 import { ArchiveContextSync } from './language/archiveContextSync';
 import { NoarkqLanguageClient } from './language/noarkqLanguageClient';
+import { registerModelPanel } from './model/modelPanel';
 import { ResultsPanels } from './panel/resultsPanel';
 import { LiveRegistries } from './registries/liveRegistries';
 import { RegistryViews } from './registries/registryViews';
@@ -100,6 +101,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const mcpServerLaunches = new McpServerLaunches({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
   const mcpServer = registerMcpServerProvider(mcpServerLaunches);
+  context.subscriptions.push(registerModelPanel(context.extensionUri, noarkModel));
   context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, ...(mcpServer ? [mcpServer] : []));
   return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches };
 }
