@@ -191,17 +191,24 @@ class ModelApp {
       },
       { passive: false },
     );
-    let drag: { x: number; y: number; tx: number; ty: number } | undefined;
+    // The pointer is captured only once it moves, so a click on a group still reaches the group.
+    let drag: { x: number; y: number; tx: number; ty: number; pointer: number; moved: boolean } | undefined;
     this.canvas.addEventListener('pointerdown', (e) => {
       if (e.button !== 0 || (e.target instanceof Element && e.target.closest('.type:not(.abstract)'))) return;
-      drag = { x: e.clientX, y: e.clientY, tx: this.tx, ty: this.ty };
-      this.canvas.setPointerCapture(e.pointerId);
-      this.canvas.classList.add('panning');
+      drag = { x: e.clientX, y: e.clientY, tx: this.tx, ty: this.ty, pointer: e.pointerId, moved: false };
     });
     this.canvas.addEventListener('pointermove', (e) => {
       if (drag === undefined) return;
-      this.tx = drag.tx + e.clientX - drag.x;
-      this.ty = drag.ty + e.clientY - drag.y;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 3) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        this.canvas.setPointerCapture(drag.pointer);
+        this.canvas.classList.add('panning');
+      }
+      this.tx = drag.tx + dx;
+      this.ty = drag.ty + dy;
       this.apply();
     });
     const end = (): void => {
@@ -225,7 +232,9 @@ class ModelApp {
       target.addEventListener('click', () => this.select(r.target, true));
       return element('tr', {}, [element('td', { class: 'name' }, [r.name]), element('td', {}, [target]), element('td', {}, [r.cardinality]), element('td', {}, [r.direction]), element('td', {}, [yes(r.requiredOnCreate)])]);
     });
-    const header = (...names: string[]): HTMLElement => element('thead', {}, [element('tr', {}, names.map((n) => element('th', {}, [n])))]);
+    // Short headings keep the pane narrow; the full meaning is the heading's tooltip.
+    const header = (...names: [string, string?][]): HTMLElement => element('thead', {}, [element('tr', {}, names.map(([n, title]) => element('th', { title }, [n])))]);
+    const onCreate: [string, string] = ['On create', 'Required when the entity is created'];
     this.details.replaceChildren();
     append(this.details, [
       element('h2', { class: 'type-name' }, [name]),
@@ -233,9 +242,9 @@ class ModelApp {
       type.abstract ? element('p', {}, [`Abstract: stands for ${subtypes.join(', ')}.`]) : false,
       type.supertypes.length > 0 ? element('p', {}, [`One of ${type.supertypes.join(', ')}.`]) : false,
       element('h3', {}, [`Fields (${type.fields.length})`]),
-      element('table', { class: 'fields' }, [header('Field', 'Type', 'Code list', 'Queryable', 'Required on create'), element('tbody', {}, fieldRows)]),
+      element('table', { class: 'fields' }, [header(['Field'], ['Type'], ['Code list'], ['Query', 'May be used in a query'], onCreate), element('tbody', {}, fieldRows)]),
       element('h3', {}, [`References (${type.references.length})`]),
-      element('table', { class: 'references' }, [header('Reference', 'Target', 'Cardinality', 'Direction', 'Required on create'), element('tbody', {}, referenceRows)]),
+      element('table', { class: 'references' }, [header(['Reference'], ['Target'], ['Card.', 'Cardinality'], ['Direction', 'parent: points up the structure; child: down; peer: neither'], onCreate), element('tbody', {}, referenceRows)]),
     ]);
   }
 }
