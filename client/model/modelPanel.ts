@@ -7,7 +7,7 @@ import type { NoarkModel } from '../../core/schema';
 import { newNonce } from '../panel/resultsHtml';
 import { modelWebviewMessage, type ModelHostMessage } from '../webview/modelMessages';
 import { modelHtml } from './modelHtml';
-import { modelTypeViews, typeNamed } from './modelView';
+import { modelTypeViews, typeNamed, typeOnLine } from './modelView';
 
 /** Where esbuild puts the webview bundles; the only folder the webview may load from. */
 const bundleFolder = ['dist', 'webview'] as const;
@@ -22,10 +22,12 @@ export class ModelPanel implements vscode.Disposable {
     private readonly model: NoarkModel,
   ) {}
 
-  /** Opens (or reveals) the picture; `type`, a type's name, is selected and centred. */
+  /** Opens (or reveals) the picture; `type`, a type's name, is selected and centred. Without one
+   * (the palette, or the editor's context menu, which passes the file's URI), the type on the
+   * cursor's line of a `.noarkq` file is. */
   show(type?: unknown): void {
-    const name = typeNamed(this.model, type);
-    if (type !== undefined && name === undefined) void vscode.window.showWarningMessage(`noarkq: "${String(type)}" is not a Noark entity type; showing the whole model.`);
+    if (typeof type === 'string' && typeNamed(this.model, type) === undefined) void vscode.window.showWarningMessage(`noarkq: "${type}" is not a Noark entity type; showing the whole model.`);
+    const name = typeof type === 'string' ? typeNamed(this.model, type) : this.typeAtCursor();
     if (name !== undefined) this.selected = name;
     if (this.panel) {
       this.panel.reveal(undefined, false);
@@ -33,6 +35,13 @@ export class ModelPanel implements vscode.Disposable {
       return;
     }
     this.panel = this.open();
+  }
+
+  private typeAtCursor(): string | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.languageId !== 'noarkq') return undefined;
+    const at = editor.selection.active;
+    return typeOnLine(this.model, editor.document.lineAt(at.line).text, at.character);
   }
 
   dispose(): void {

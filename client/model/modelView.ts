@@ -33,3 +33,15 @@ export function typeNamed(model: NoarkModel, argument: unknown): string | undefi
   const wanted = argument.trim().toLowerCase();
   return model.types.find((t) => t.name.toLowerCase() === wanted)?.name;
 }
+
+/**
+ * The type the cursor is on in a line of a `.noarkq` file: the type named by the word under the
+ * cursor, else the first type the line names (`QUERY Saksmappe WHERE …` with the cursor anywhere
+ * on it); undefined when the line names none.
+ */
+export function typeOnLine(model: NoarkModel, line: string, character: number): string | undefined {
+  const words = [...line.matchAll(/[A-Za-zÆØÅæøå]+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const under = words.find((w) => w.start <= character && character <= w.end);
+  const exact = (word: string): string | undefined => model.getType(word)?.name;
+  return (under === undefined ? undefined : exact(under.text)) ?? words.map((w) => exact(w.text)).find((t) => t !== undefined);
+}
