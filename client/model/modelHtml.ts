@@ -3,7 +3,7 @@
  * loads; its Content-Security-Policy is the results panel's: only the bundle's own script runs,
  * and nothing loads from elsewhere.
  */
-import { resultsContentSecurityPolicy } from '../panel/resultsHtml';
+import { attribute, resultsContentSecurityPolicy } from '../panel/resultsHtml';
 
 export interface ModelPageUris {
   /** The webview's resource origin (`webview.cspSource`). */
@@ -12,8 +12,6 @@ export interface ModelPageUris {
   stylesheet: string;
   codicons: string;
 }
-
-const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function modelHtml(uris: ModelPageUris, nonce: string): string {
   const a = attribute;

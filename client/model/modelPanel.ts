@@ -57,7 +57,9 @@ export class ModelPanel implements vscode.Disposable {
     const received = webview.onDidReceiveMessage((message: unknown) => {
       // The page is a browser page: its messages are input, and anything unknown is ignored.
       const parsed = modelWebviewMessage.safeParse(message);
-      if (parsed.success && parsed.data.type === 'ready') this.post({ type: 'model', types: modelTypeViews(this.model), ...(this.selected === undefined ? {} : { select: this.selected }) });
+      if (!parsed.success) return;
+      if (parsed.data.type === 'ready') this.post({ type: 'model', types: modelTypeViews(this.model), ...(this.selected === undefined ? {} : { select: this.selected }) });
+      else this.selected = typeNamed(this.model, parsed.data.name) ?? this.selected;
     });
     panel.onDidDispose(() => {
       received.dispose();

@@ -79,8 +79,10 @@ class ModelApp {
     if (message.type === 'model') {
       this.types = new Map(message.types.map((t) => [t.name, t]));
       const drawing = ++this.drawing;
+      this.status.textContent = 'Laying out the model…';
       const picture = await layoutModel(message.types, textMeasurer(this.root));
       if (drawing !== this.drawing) return;
+      this.status.textContent = '';
       this.draw(picture);
       if (message.select !== undefined && this.types.has(message.select)) this.select(message.select, true);
       else this.fit();
@@ -135,7 +137,9 @@ class ModelApp {
 
   private find(): void {
     const name = findType([...this.types.keys()], this.search.value);
-    this.status.textContent = name === undefined && this.search.value.trim() !== '' ? 'No type matches' : '';
+    const missing = name === undefined && this.search.value.trim() !== '';
+    this.status.textContent = missing ? 'No type matches' : '';
+    this.status.classList.toggle('error', missing);
     if (name !== undefined) this.select(name, true);
   }
 
@@ -145,6 +149,7 @@ class ModelApp {
     this.boxes.get(name)?.classList.add('selected');
     if (centre) this.centre(name);
     this.showDetails(name);
+    vscode.postMessage({ type: 'selected', name });
   }
 
   private centre(name: string): void {

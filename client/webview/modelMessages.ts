@@ -43,6 +43,8 @@ export type ModelHostMessage =
 export const modelWebviewMessage = z.discriminatedUnion('type', [
   /** The page is loaded and listening: the host sends the model. */
   z.object({ type: z.literal('ready') }),
+  /** The user selected a type: the host shows it again when the page reloads (it does when hidden). */
+  z.object({ type: z.literal('selected'), name: z.string() }),
 ]);
 
 export type ModelWebviewMessage = z.infer<typeof modelWebviewMessage>;

@@ -199,6 +199,8 @@ describe('the model picture', () => {
       await model.showModel();
       await model.page.locator('.type[data-type="Dokumentversjon"]').click();
       assert.equal(await model.page.locator('.type.selected').getAttribute('data-type'), 'Dokumentversjon');
+      const sent = await model.page.evaluate(() => (globalThis as unknown as PageGlobals).__sent);
+      assert.deepEqual(sent.at(-1), { type: 'selected', name: 'Dokumentversjon' }, 'the host is told, to select it again when the page reloads');
       const rows = await model.page.locator('.details table.fields tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
       const type = noarkModel.getType('Dokumentversjon')!;
       assert.deepEqual(rows.map((r) => r[0]), type.fields.map((f) => f.name));
