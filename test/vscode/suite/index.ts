@@ -7,6 +7,7 @@ import Mocha from 'mocha';
 import { registerAgentToolTests } from './agentTools.test';
 import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExtensionTests } from './extension.test';
+import { registerModelTests } from './model.test';
 import { registerRegistriesTests } from './registries.test';
 import { registerSearchTests } from './search.test';
 import { registerTestingTests } from './testing.test';
@@ -22,6 +23,7 @@ export function run(): Promise<void> {
   registerSearchTests();
   registerTestingTests();
   registerAgentToolTests();
+  registerModelTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
