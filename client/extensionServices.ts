@@ -17,7 +17,7 @@ import { EnvironmentStatusBar } from './environments/environmentStatusBar';
 import { SandboxController } from './environments/sandboxController';
 import { ArchiveContextSync } from './language/archiveContextSync';
 import { NoarkqLanguageClient } from './language/noarkqLanguageClient';
-import { registerModelPanel } from './model/modelPanel';
+import { ModelPanel } from './model/modelPanel';
 import { ResultsPanels } from './panel/resultsPanel';
 import { LiveRegistries } from './registries/liveRegistries';
 import { RegistryViews } from './registries/registryViews';
@@ -56,6 +56,8 @@ export interface ExtensionServices {
   /** The language-model tools of agent mode (check, describe_type, code_lists, query). */
   agentTools: AgentTools;
   mcpServerLaunches: McpServerLaunches;
+  /** "noarkq: Show Model": the model picture. */
+  modelPanel: ModelPanel;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -101,7 +103,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const mcpServerLaunches = new McpServerLaunches({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
   const mcpServer = registerMcpServerProvider(mcpServerLaunches);
-  context.subscriptions.push(registerModelPanel(context.extensionUri, noarkModel));
-  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, ...(mcpServer ? [mcpServer] : []));
-  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches };
+  const modelPanel = new ModelPanel(context.extensionUri, noarkModel);
+  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, modelPanel, ...(mcpServer ? [mcpServer] : []));
+  return { log, languageClient, sandbox, environmentCommands, runner, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, modelPanel };
 }

@@ -1,5 +1,6 @@
 /**
- * `noarkq.showModel`: the Noark model as a picture in a webview panel (one, reused), with the
+ * `noarkq.showModel` (registered in extension.ts, as every command is, so that it exists as soon
+ * as the extension is active): the Noark model as a picture in a webview panel (one, reused), with the
  * type given as the command's argument, if any, selected and centred.
  */
 import * as vscode from 'vscode';
@@ -71,10 +72,4 @@ export class ModelPanel implements vscode.Disposable {
   private post(message: ModelHostMessage): void {
     void this.panel?.webview.postMessage(message);
   }
-}
-
-/** Registers `noarkq.showModel` (argument: a type's name, optional). */
-export function registerModelPanel(extensionUri: vscode.Uri, model: NoarkModel): vscode.Disposable {
-  const panel = new ModelPanel(extensionUri, model);
-  return vscode.Disposable.from(panel, vscode.commands.registerCommand('noarkq.showModel', (type?: unknown) => panel.show(type)));
 }
