@@ -22,7 +22,14 @@ export function modelTypeViews(model: NoarkModel): ModelTypeView[] {
         queryable: f.queryable,
         requiredOnCreate: requiredFields.has(f.name),
       })),
-      references: t.references.map((r) => ({ name: r.name, target: r.target, cardinality: r.cardinality, direction: r.direction, requiredOnCreate: r.requiredOnCreate })),
+      references: t.references.map((r) => ({
+        name: r.name,
+        target: r.target,
+        cardinality: r.cardinality,
+        direction: r.direction,
+        requiredOnCreate: r.requiredOnCreate,
+        ...(r.inverse === undefined ? {} : { inverse: r.inverse }),
+      })),
     };
   });
 }

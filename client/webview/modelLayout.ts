@@ -41,8 +41,8 @@ export const boxHeight = 28;
 export const groupHeader = 30;
 
 /** The edges worth drawing: each link once, from its parent side (`child` references are the
- * same links seen from above), and a subtype's reference only where its group does not already
- * draw the same one. */
+ * same links seen from above), a peer link from the side met first (not again as its inverse),
+ * and a subtype's reference only where its group does not already draw the same one. */
 export function pictureEdges(types: readonly ModelTypeView[]): Omit<PictureEdge, 'points'>[] {
   const byName = new Map(types.map((t) => [t.name, t]));
   const known = (name: string): boolean => byName.has(name);
@@ -53,11 +53,17 @@ export function pictureEdges(types: readonly ModelTypeView[]): Omit<PictureEdge,
       if (r.direction === 'child' || !known(r.target)) continue;
       if (group?.references.some((g) => g.name === r.name && g.target === r.target)) continue;
       const edge = r.direction === 'parent' ? { source: r.target, target: t.name } : { source: t.name, target: r.target };
-      const key = `${edge.source}\u0000${edge.target}\u0000${r.name}`;
+      const inverse = r.inverse;
+      if (r.direction === 'peer' && inverse !== undefined && [t.name, group?.name].some((side) => edges.has(edgeKey(r.target, side ?? '', inverse)))) continue;
+      const key = edgeKey(edge.source, edge.target, r.name);
       if (!edges.has(key)) edges.set(key, { name: r.name, ...edge, peer: r.direction === 'peer', cardinality: r.cardinality });
     }
   }
   return [...edges.values()];
+}
+
+function edgeKey(source: string, target: string, name: string): string {
+  return `${source}\u0000${target}\u0000${name}`;
 }
 
 /** `textWidth` measures a type's name as the page draws it. */

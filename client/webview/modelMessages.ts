@@ -21,6 +21,8 @@ export interface ModelReferenceView {
   cardinality: string;
   direction: 'parent' | 'child' | 'peer';
   requiredOnCreate: boolean;
+  /** The same link's name seen from the target, where known. */
+  inverse?: string;
 }
 
 /** One entity type, concrete or abstract: plain data the webview lays out and draws. */

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { modelHtml } from '../../client/model/modelHtml';
 import { modelTypeViews } from '../../client/model/modelView';
+import { pictureEdges } from '../../client/webview/modelLayout';
 import type { ModelHostMessage } from '../../client/webview/modelMessages';
 import { noarkModel } from '../../core/schema';
 import { buildWebview, launchChromium } from './webviewPage';
@@ -128,6 +129,31 @@ function overlap(a: Rect, b: Rect): boolean {
 function assertCentred(off: { dx: number; dy: number }, what: string): void {
   assert.ok(Math.abs(off.dx) < 1 && Math.abs(off.dy) < 1, `${what} is ${off.dx.toFixed(1)}, ${off.dy.toFixed(1)} px off the centre`);
 }
+
+describe('the model picture\'s edges', () => {
+  const edges = pictureEdges(modelTypeViews(noarkModel));
+  const named = (name: string) => edges.filter((e) => e.name === name).map((e) => `${e.source} → ${e.target}${e.peer ? ' (peer)' : ''}`);
+
+  test('a link is drawn once, from the parent down, not again from the child side', () => {
+    assert.deepEqual(named('refDokument').sort(), ['Dokument → Dokumentversjon', 'Dokument → EksternId', 'Dokument → Merknad']);
+    assert.deepEqual(named('refDokumentversjon'), ['Dokumentversjon → EksternId'], 'not Dokument → Dokumentversjon again: the child side of the same link');
+    assert.deepEqual(named('refArkiv'), ['Arkiv → Arkivskaper', 'Arkiv → Arkivdel']);
+  });
+
+  test('a peer link is drawn from the side met first, not again as its inverse', () => {
+    assert.deepEqual(named('refArkivdelSomPrimaer'), ['Klassifikasjonssystem → Arkivdel (peer)']);
+    assert.deepEqual(named('refPrimaerKlassifikasjonssystem'), []);
+    assert.deepEqual(named('refArkivdelForloeper'), ['Arkivdel → Arkivdel (peer)']);
+    assert.deepEqual(named('refArkivdelArvtaker'), []);
+  });
+
+  test('a reference every subtype shares is drawn once, from the group', () => {
+    assert.deepEqual(named('refArkivdel').sort(), ['Arkivdel → AbstraktMappe', 'Arkivdel → AbstraktRegistrering']);
+    // Moetemappe's own folder nesting and Moeteregistrering's folder are its own, not the group's.
+    assert.ok(named('refMappe').includes('Moetemappe → Moeteregistrering'));
+    assert.ok(named('refForelderMappe').includes('Moetemappe → Moetemappe'));
+  });
+});
 
 describe('the model picture', () => {
   test('every type is drawn, abstract types hold their subtypes, and no two boxes overlap', async () => {
