@@ -22,7 +22,10 @@ const entries = [
 ];
 // Browser bundles for webviews: everything they load sits in dist/webview/, the only folder a
 // webview may read (its localResourceRoots).
-const webviews = [{ in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results' }];
+const webviews = [
+  { in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results' },
+  { in: 'client/webview/model.ts', css: 'client/webview/model.css', out: 'webview/model' },
+];
 const webviewAssets = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf'];
 // `--production` minifies; `--only cli,server,webview` builds some runtimes; `--outdir DIR`
 // builds elsewhere than dist/ (tests bundle into a temp folder with exactly this configuration).

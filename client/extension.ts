@@ -115,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.showAccessLog', (s, entity?: unknown, id?: unknown) => s.logs.show('access', entity, id)),
     command('noarkq.showDownloadLog', (s, entity?: unknown, id?: unknown) => s.logs.show('download', entity, id)),
     command('noarkq.explainQuery', (s, uri?: unknown, position?: unknown) => s.queryExplanations.show(uri, position)),
+    command('noarkq.showModel', (s, type?: unknown) => s.modelPanel.show(type)),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));

@@ -18,6 +18,7 @@ import { SandboxController } from './environments/sandboxController';
 import { ArchiveContextSync } from './language/archiveContextSync';
 import { NoarkqLanguageClient } from './language/noarkqLanguageClient';
 import { QueryExplanationView } from './language/queryExplanationView';
+import { ModelPanel } from './model/modelPanel';
 import { ResultsPanels } from './panel/resultsPanel';
 import { LiveRegistries } from './registries/liveRegistries';
 import { RegistryViews } from './registries/registryViews';
@@ -61,6 +62,8 @@ export interface ExtensionServices {
   mcpServerLaunches: McpServerLaunches;
   /** "Explain this query" beside the editor. */
   queryExplanations: QueryExplanationView;
+  /** "noarkq: Show Model": the model picture. */
+  modelPanel: ModelPanel;
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -108,6 +111,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const mcpServerLaunches = new McpServerLaunches({ extensionUri: context.extensionUri, storage: context.globalStorageUri, version, environments, secrets });
   const mcpServer = registerMcpServerProvider(mcpServerLaunches);
   const queryExplanations = new QueryExplanationView((params) => languageClient.explainQuery(params));
-  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, queryExplanations, ...(mcpServer ? [mcpServer] : []));
-  return { log, languageClient, sandbox, environmentCommands, runner, copyAsCode, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, queryExplanations };
+  const modelPanel = new ModelPanel(context.extensionUri, noarkModel);
+  context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, queryExplanations, modelPanel, ...(mcpServer ? [mcpServer] : []));
+  return { log, languageClient, sandbox, environmentCommands, runner, copyAsCode, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, queryExplanations, modelPanel };
 }

@@ -16,7 +16,7 @@ export function newNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
-const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Only the bundle's own script (by nonce) runs; styles and fonts come from the bundle folder

@@ -9,6 +9,7 @@ import { registerArchiveTreeTests } from './archiveTree.test';
 import { registerExplainTests } from './explain.test';
 import { registerCopyAsCodeTests } from './copyAsCode.test';
 import { registerExtensionTests } from './extension.test';
+import { registerModelTests } from './model.test';
 import { registerRegistriesTests } from './registries.test';
 import { registerSearchTests } from './search.test';
 import { registerTestingTests } from './testing.test';
@@ -26,6 +27,7 @@ export function run(): Promise<void> {
   registerAgentToolTests();
   registerExplainTests();
   registerCopyAsCodeTests();
+  registerModelTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
