@@ -34,6 +34,7 @@ const entryPoints = [
   'client/extension.ts',
   'client/extensionServices.ts',
   'client/webview/results.ts',
+  'client/webview/model.ts',
   'sandbox/main.ts',
 ];
 const entry = `^(${entryPoints.map((path) => path.replace('.', '\\.')).join('|')}|scripts/[^/]+\\.(ts|mjs))$`;
