@@ -18,6 +18,8 @@ export interface SandboxOptions {
   /** `postgres://…`: keep the archive's database on a PostgreSQL server (a shared team sandbox)
    * instead of PGlite; uploaded files still live under `dataDir` (a temporary folder with `memory`). */
   databaseUrl?: string;
+  /** Connections to the PostgreSQL server of `databaseUrl` (10): as many transactions run at once. */
+  databaseConnections?: number;
   accounts?: Partial<SandboxAccounts>;
   /** Access-token lifetime in seconds (3600). */
   tokenLifetimeSeconds?: number;

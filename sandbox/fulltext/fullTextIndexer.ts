@@ -12,8 +12,6 @@
  * connection serves its callers in order. The progress mark moves in the step's last transaction,
  * so a step cut short (a stop, a crash) is redone whole; rebuilding an entry twice is harmless.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SandboxServices } from '../sandboxServices';
 import type { SqlSession } from '../store/database';
@@ -271,7 +269,7 @@ export class FullTextIndexer {
       let text = this.textCache.get(r.sha256);
       if (text === undefined) {
         try {
-          text = extractFileText(await readFile(join(this.services.files.directory, r.storage_name)), r.content_type, r.file_name);
+          text = extractFileText(await this.services.files.read(r.storage_name), r.content_type, r.file_name);
         } catch {
           text = '';
         }
