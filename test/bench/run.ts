@@ -11,7 +11,8 @@ import type { BenchResult } from './benchResult';
 const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), () => benchRunnerClient(), benchExtensionStartup,
   () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid()), () => import('./testCommand.bench').then((m) => m.benchTestCommand()),
   () => import('./checkScaling.bench').then((m) => m.benchCheckScaling({ print: true })),
-  () => import('./serverResponsiveness.bench').then((m) => m.benchServerResponsiveness())];
+  () => import('./serverResponsiveness.bench').then((m) => m.benchServerResponsiveness()),
+  () => import('./teamSandbox.bench').then((m) => m.benchTeamSandbox())];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
