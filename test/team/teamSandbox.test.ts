@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { openPostgresDatabase } from '../../sandbox/store/postgresDatabase';
 import { postgresTestOptions, startPostgresCluster, type PostgresCluster } from './postgresCluster';
 import {
   api,
@@ -307,5 +308,35 @@ describe('kill -9 of one of four processes in the middle of a burst', options, (
     processes.push(joined);
     const seen = await api(joined.url, tokens[0], 'POST', '/query', { type: 'Saksmappe', query: 'tittel %= @t', parameters: { '@t': 'kill %' }, limit: 1 });
     assert.equal(seen.status, 200, seen.text);
+  });
+});
+
+describe('transactions on the server', options, () => {
+  test('a deadlock between two transactions is retried inside the sandbox, not reported', async () => {
+    const db = await openPostgresDatabase({ url: await newDatabase('teamdeadlock') });
+    try {
+      await db.exec('CREATE TABLE pair (id integer PRIMARY KEY, v integer NOT NULL); INSERT INTO pair VALUES (1, 0), (2, 0)');
+      let runs = 0;
+      let arrived = 0;
+      let bothHoldOne: () => void = () => undefined;
+      const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
+      // Each locks one row, waits until the other holds the other row, then wants it: a deadlock
+      // PostgreSQL breaks by failing one of them, which the sandbox runs again.
+      const crossing = (first: number, second: number) =>
+        db.transaction(async (tx) => {
+          runs++;
+          await tx.query('UPDATE pair SET v = v + 1 WHERE id = $1', [first]);
+          if (arrived < 2) {
+            if (++arrived === 2) bothHoldOne();
+            await barrier;
+          }
+          await tx.query('UPDATE pair SET v = v + 1 WHERE id = $1', [second]);
+        });
+      await Promise.all([crossing(1, 2), crossing(2, 1)]);
+      assert.equal(runs, 3, 'one of the two ran again');
+      assert.deepEqual((await db.query<{ v: number }>('SELECT v FROM pair ORDER BY id')).rows, [{ v: 2 }, { v: 2 }]);
+    } finally {
+      await db.close();
+    }
   });
 });
