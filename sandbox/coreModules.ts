@@ -34,7 +34,7 @@ export const authModule: SandboxModule = {
 
 export const structureModule: SandboxModule = {
   name: 'structure',
-  schema: ({ model }) => coreSchemaStatements(model),
+  schema: ({ model, options }) => coreSchemaStatements(model, options?.databaseUrl !== undefined),
   seed: (services) => seedCodeLists(services.db, services.model),
   routes: (router, services) => {
     registerQueryEndpoint(router, services);

@@ -29,6 +29,7 @@ import type { SandboxServices } from './sandboxServices';
 import { resetArchiveFolder } from './seed/seedSelection';
 import { lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
 import { openPGliteDatabase, type Database } from './store/database';
+import { compactEntityRanks } from './store/entityRanks';
 import { analyzeStaleTables, statisticsIntervalMs } from './store/plannerStatistics';
 import { openPostgresDatabase } from './store/postgresDatabase';
 
@@ -179,6 +180,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         }, statisticsIntervalMs)
       : undefined;
     statistics?.unref();
+    // On a server the entity counts are appended (entityRanks.ts): folded together each minute.
+    let compacting: Promise<unknown> | undefined;
+    const ranks = shared
+      ? setInterval(() => {
+          compacting ??= compactEntityRanks(database)
+            .catch((error: unknown) => log(`folding the entity counts failed: ${String(error)}`))
+            .finally(() => (compacting = undefined));
+        }, 60_000)
+      : undefined;
+    ranks?.unref();
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -191,7 +202,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         closing ??= (async () => {
           clearInterval(sweeper);
           clearInterval(statistics);
+          clearInterval(ranks);
           await analyzing;
+          await compacting;
           await closeServer();
           for (const module of modules) await module.close?.(services);
           await database.close();

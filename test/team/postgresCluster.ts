@@ -48,6 +48,8 @@ export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:<port>/<database>` */
   url: string;
   port: number;
+  /** The server's log (removed with the cluster by `stop`). */
+  logFile: string;
   /** Stops the server at once and removes its folder. */
   stop(): Promise<void>;
 }
@@ -113,6 +115,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    logFile: join(folder, 'server.log'),
     async stop() {
       if (stopped) return;
       stopped = true;

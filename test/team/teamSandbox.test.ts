@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { compactEntityRanks } from '../../sandbox/store/entityRanks';
 import { openPostgresDatabase } from '../../sandbox/store/postgresDatabase';
 import { postgresTestOptions, startPostgresCluster, type PostgresCluster } from './postgresCluster';
 import {
@@ -237,6 +238,23 @@ for (const count of [2, 4]) {
       for (const caseId of caseIds) {
         assertGapFree(numbers.filter((r) => r.parent === caseId).map((r) => r.nr as number), `journalpostnummer in case file ${caseId}`);
       }
+      // The counts deep pages start from, appended by concurrent transactions, add up, before and
+      // after they are folded together.
+      const counted = `SELECT type, sum(total)::int AS n FROM entity_rank GROUP BY type ORDER BY type`;
+      const actual = await sql<{ type: string; n: number }>(databaseUrl, `SELECT type, count(*)::int AS n FROM entity GROUP BY type ORDER BY type`);
+      assert.deepEqual(await sql(databaseUrl, counted), actual);
+      const db = await openPostgresDatabase({ url: databaseUrl });
+      try {
+        await compactEntityRanks(db);
+      } finally {
+        await db.close();
+      }
+      assert.deepEqual(await sql(databaseUrl, counted), actual);
+      const [folded] = await sql<{ rows: number; buckets: number }>(
+        databaseUrl,
+        `SELECT count(*)::int AS rows, count(DISTINCT (type, bucket))::int AS buckets FROM entity_rank`,
+      );
+      assert.equal(folded.rows, folded.buckets, 'one row per type and bucket once folded');
     });
   });
 }
