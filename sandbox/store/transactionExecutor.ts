@@ -13,10 +13,10 @@
  * processes), so an existing entity is row-locked when first read: `FOR SHARE` when it is only
  * linked to or read (many transactions may add to one case file at once), `FOR NO KEY UPDATE`
  * when it is saved, or is the side of a link whose one-per-entity rule is checked, `FOR UPDATE`
- * when it is deleted. The year's case and journal numbers (`sakssekvensnummer`,
+ * when it is deleted. There the year's case and journal numbers (`sakssekvensnummer`,
  * `journalsekvensnummer`) are taken at the end of the run, in the order of the creates: their
  * counter row stays locked until the commit, which keeps them gap-free, and taking them last
- * keeps that lock as short as it can be.
+ * keeps that lock as short as it can be. (On PGlite they are taken as each entity is created.)
  */
 import type { NormalisedTransactionAction } from '../../core/api';
 import { randomUUID } from 'node:crypto';
@@ -336,26 +336,32 @@ export class TransactionRun {
     return has('mappeIdent') || has('registreringsIdent') ? year : undefined;
   }
 
-  /** The case and journal numbers of the entities this run created and kept, in the order created
-   * (see the header for why they come last). */
+  /** The next case or journal number of the year for a new entity of `type`, as its fields. */
+  private async yearNumbers(type: string, year: number): Promise<Record<string, JsonValue>> {
+    const def = this.model.getType(type);
+    const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
+    const numbers: Record<string, JsonValue> = {};
+    if (has('mappeIdent')) {
+      const seq = await this.counters.next(`mappe:${year}`);
+      numbers.mappeIdent = `${year}/${seq}`;
+      if (has('saksaar')) numbers.saksaar = year;
+      if (has('sakssekvensnummer')) numbers.sakssekvensnummer = seq;
+    }
+    if (has('registreringsIdent')) {
+      const seq = await this.counters.next(`journal:${year}`);
+      numbers.registreringsIdent = `${year}/${seq}`;
+      if (has('journalaar')) numbers.journalaar = year;
+      if (has('journalsekvensnummer')) numbers.journalsekvensnummer = seq;
+    }
+    return numbers;
+  }
+
+  /** On a server, the case and journal numbers of the entities this run created and kept, in the
+   * order created (see the header for why they come last). */
   private async numberByYear(): Promise<void> {
     for (const { entity, year, created } of this.pendingNumbers) {
       if (!this.fresh.has(entity.id)) continue;
-      const def = this.model.getType(entity.type);
-      const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
-      const numbers: Record<string, JsonValue> = {};
-      if (has('mappeIdent')) {
-        const seq = await this.counters.next(`mappe:${year}`);
-        numbers.mappeIdent = `${year}/${seq}`;
-        if (has('saksaar')) numbers.saksaar = year;
-        if (has('sakssekvensnummer')) numbers.sakssekvensnummer = seq;
-      }
-      if (has('registreringsIdent')) {
-        const seq = await this.counters.next(`journal:${year}`);
-        numbers.registreringsIdent = `${year}/${seq}`;
-        if (has('journalaar')) numbers.journalaar = year;
-        if (has('journalsekvensnummer')) numbers.journalsekvensnummer = seq;
-      }
+      const numbers = await this.yearNumbers(entity.type, year);
       entity.fields = asStoredJson({ ...entity.fields, ...numbers });
       this.writes.entityChanged(entity);
       created.newValue = asStoredJson({ ...created.newValue, ...numbers });
@@ -434,6 +440,10 @@ export class TransactionRun {
     const fields: Record<string, JsonValue> = {};
     for (const [k, v] of Object.entries(given)) if (v !== undefined) fields[k] = v;
     const year = this.fillNew(action.type, fields);
+    // Alone on its database (PGlite), a run holds no lock another waits for: numbered at once, and
+    // the entity's row is written with its numbers.
+    const numberNow = year !== undefined && !this.tx.concurrent;
+    if (numberNow) Object.assign(fields, await this.yearNumbers(action.type, year));
     if (action.type === 'Dokumentversjon' && fields.referanseDokumentfil !== undefined) await this.attachFile(id, fields, given);
     const fresh: FreshEntity = { id, type: action.type, fields: asStoredJson(fields), written: false };
     this.fresh.set(id, fresh);
@@ -443,7 +453,7 @@ export class TransactionRun {
     this.created.add(id);
     this.saved.set(action.id, id);
     const created = this.log({ entity, revisionType: 'CREATE', newValue: fresh.fields });
-    if (year !== undefined) this.pendingNumbers.push({ entity: fresh, year, created });
+    if (year !== undefined && !numberNow) this.pendingNumbers.push({ entity: fresh, year, created });
   }
 
   /** The stored fields of an entity, as the database gives them back. */
