@@ -12,8 +12,14 @@
  * durability PGlite runs with (synchronous commits, no flush to the disk): a killed process loses
  * nothing acknowledged, a power cut may. `--fsync` measures with the server's default instead.
  *
+ * Beside the wall-clock rates (inflated and noisy on a shared machine), the detail gives the CPU
+ * time per transaction of the sandbox processes and of the PostgreSQL server (its backends
+ * included), read from /proc: what the work costs, whatever else runs.
+ *
  * Run alone: `node --import tsx test/bench/teamSandbox.bench.ts [--transactions N] [--fsync]`.
  */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startPostgresCluster, findPostgres, missingPostgresMessage } from '../team/postgresCluster';
 import { api, buildArchive, caseFileActions, clientToken, entryActions, spawnPGliteSandbox, spawnSandboxes, stopSandboxes, type SandboxProcess } from '../team/sandboxProcesses';
 import type { BenchResult } from './benchResult';
@@ -32,10 +38,46 @@ export interface TeamBenchOptions {
 interface Measured {
   perSecond: number;
   seconds: number;
+  /** CPU milliseconds per transaction of the sandbox processes, and of the server (0 for PGlite). */
+  sandboxCpuMs: number;
+  serverCpuMs: number;
+}
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** utime, stime, cutime, cstime of a process, in milliseconds; 0 when it is gone. */
+function cpuOf(pid: number, withReaped = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14–17 of proc(5); the slice starts at field 3.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    return ((utime + stime + (withReaped ? cutime + cstime : 0)) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's CPU so far: the main process, its live backends and those that ended. */
+function serverCpu(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  let total = cpuOf(pid, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) total += cpuOf(Number(entry));
+    } catch {
+      // Gone meanwhile: its time is in the main process's reaped children.
+    }
+  }
+  return total;
 }
 
 /** Runs `total` transactions, `inFlight` at a time, spread over `urls`; all must be answered 200. */
-async function measure(urls: readonly string[], total: number): Promise<Measured> {
+async function measure(processes: readonly SandboxProcess[], total: number, serverPid?: number): Promise<Measured> {
+  const urls = processes.map((p) => p.url);
   const tokens = await Promise.all(urls.map((url) => clientToken(url)));
   const archive = await buildArchive(urls[0], tokens[0]);
   // Each client's own case file, made before the clock starts.
@@ -48,6 +90,8 @@ async function measure(urls: readonly string[], total: number): Promise<Measured
     }),
   );
   let next = 0;
+  const sandboxCpu = () => processes.reduce((sum, p) => sum + cpuOf(p.child.pid ?? 0), 0);
+  const cpuBefore = { sandbox: sandboxCpu(), server: serverCpu(serverPid) };
   const started = process.hrtime.bigint();
   await Promise.all(
     clients.map(async (client) => {
@@ -59,13 +103,18 @@ async function measure(urls: readonly string[], total: number): Promise<Measured
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { perSecond: total / seconds, seconds };
+  return {
+    perSecond: total / seconds,
+    seconds,
+    sandboxCpuMs: (sandboxCpu() - cpuBefore.sandbox) / total,
+    serverCpuMs: (serverCpu(serverPid) - cpuBefore.server) / total,
+  };
 }
 
-async function withProcesses<T>(start: () => Promise<SandboxProcess[]>, fn: (urls: string[]) => Promise<T>): Promise<T> {
+async function withProcesses<T>(start: () => Promise<SandboxProcess[]>, fn: (processes: SandboxProcess[]) => Promise<T>): Promise<T> {
   const processes = await start();
   try {
-    return await fn(processes.map((p) => p.url));
+    return await fn(processes);
   } finally {
     await stopSandboxes(processes);
   }
@@ -75,8 +124,8 @@ export async function benchTeamSandbox(options: TeamBenchOptions = {}): Promise<
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const total = options.transactions ?? 800;
   if (!findPostgres()) throw new Error(missingPostgresMessage);
-  const pglite = await withProcesses(async () => [await spawnPGliteSandbox()], (urls) => measure(urls, total));
-  log(`1 PGlite process: ${pglite.perSecond.toFixed(0)} tx/s`);
+  const pglite = await withProcesses(async () => [await spawnPGliteSandbox()], (processes) => measure(processes, total));
+  log(`1 PGlite process: ${pglite.perSecond.toFixed(0)} tx/s, CPU ${pglite.sandboxCpuMs.toFixed(1)} ms/tx`);
   const cluster = await startPostgresCluster({ settings: options.fsync ? {} : { fsync: 'off' } });
   const figures: string[] = [];
   let four = 0;
@@ -89,9 +138,10 @@ export async function benchTeamSandbox(options: TeamBenchOptions = {}): Promise<
       await admin.query(`CREATE DATABASE ${database}`);
       await admin.end();
       const url = cluster.url.replace(/\/postgres$/, `/${database}`);
-      const m = await withProcesses(() => spawnSandboxes(url, count), (urls) => measure(urls, total));
-      log(`${count} PostgreSQL process${count === 1 ? '' : 'es'}: ${m.perSecond.toFixed(0)} tx/s`);
-      figures.push(`${count}: ${m.perSecond.toFixed(0)} tx/s (${(m.perSecond / pglite.perSecond).toFixed(2)}×)`);
+      const m = await withProcesses(() => spawnSandboxes(url, count), (processes) => measure(processes, total, cluster.pid));
+      const cpu = `CPU ${m.sandboxCpuMs.toFixed(1)} ms/tx in the sandboxes + ${m.serverCpuMs.toFixed(1)} in the server`;
+      log(`${count} PostgreSQL process${count === 1 ? '' : 'es'}: ${m.perSecond.toFixed(0)} tx/s, ${cpu}`);
+      figures.push(`${count}: ${m.perSecond.toFixed(0)} tx/s (${(m.perSecond / pglite.perSecond).toFixed(2)}×; ${cpu})`);
       if (count === 4) four = m.perSecond;
     }
   } finally {
@@ -101,7 +151,7 @@ export async function benchTeamSandbox(options: TeamBenchOptions = {}): Promise<
     name: 'team sandbox: 4 processes on one PostgreSQL vs one PGlite process',
     ratio: (targetSpeedUp * pglite.perSecond) / four,
     target: 1,
-    detail: `${total} transactions per run, ${inFlight} in flight (wall clock); one PGlite process ${pglite.perSecond.toFixed(0)} tx/s; on PostgreSQL${options.fsync ? '' : ' (fsync off, as PGlite)'} with ${figures.join(', ')}; target 4 processes ≥ ${targetSpeedUp}× PGlite`,
+    detail: `${total} transactions per run, ${inFlight} in flight (wall clock); one PGlite process ${pglite.perSecond.toFixed(0)} tx/s (CPU ${pglite.sandboxCpuMs.toFixed(1)} ms/tx); on PostgreSQL${options.fsync ? '' : ' (fsync off, as PGlite)'} with ${figures.join(', ')}; target 4 processes ≥ ${targetSpeedUp}× PGlite`,
   };
 }
 

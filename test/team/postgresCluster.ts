@@ -8,7 +8,7 @@
  * except under CI (`CI=true`), which installs it (test/team/install-postgres.sh) and must run them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,8 @@ export interface PostgresCluster {
   port: number;
   /** The server's log (removed with the cluster by `stop`). */
   logFile: string;
+  /** The server's main process (its backends are its children). */
+  pid: number;
   /** Stops the server at once and removes its folder. */
   stop(): Promise<void>;
 }
@@ -116,6 +118,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     logFile: join(folder, 'server.log'),
+    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       if (stopped) return;
       stopped = true;
