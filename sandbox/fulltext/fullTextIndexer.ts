@@ -157,6 +157,8 @@ export class FullTextIndexer {
   private async indexStep(): Promise<number | undefined> {
     const db = this.services.db;
     await giveWay();
+    // Processes sharing a server index for each other: one of them does it.
+    if (!(await db.claim('full-text indexer'))) return undefined;
     // Alone: on a server, transactions beside each other take revision ids in one order and commit
     // in another, so a revision below one already read could still appear and be passed over.
     // With no transaction running, every revision handed out is committed or gone.

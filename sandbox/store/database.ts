@@ -35,6 +35,10 @@ export interface Database extends SqlSession {
   /** Runs `fn` while no other process sharing the database runs its own `exclusively` (start-up:
    * schema and seed data, which concurrent `CREATE … IF NOT EXISTS` would break). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /** Whether this process holds the named role among the processes sharing the database (one
+   * holds it at a time, until it stops; background work one of them does for all). Always true
+   * on PGlite. */
+  claim(role: string): Promise<boolean>;
   /** Runs several statements (DDL) without parameters. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -126,6 +130,9 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
     },
     async exclusively<T>(fn: () => Promise<T>): Promise<T> {
       return fn();
+    },
+    async claim(): Promise<boolean> {
+      return true;
     },
     async exec(sql: string) {
       await db.exec(sql);

@@ -104,6 +104,9 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
     throw new Error(`cannot reach the PostgreSQL database ${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   let closed = false;
+  // A role is held by a session lock on a connection of its own, kept while the process runs:
+  // when the process ends, so does the session, and another process takes the role.
+  const roles = new Map<string, { client: InstanceType<typeof Client>; held: boolean }>();
   return {
     ...session(pool),
     async transaction<T>(fn: (tx: SqlSession) => Promise<T>, transactionOptions: TransactionOptions = {}): Promise<T> {
@@ -145,12 +148,34 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
         await client.end().catch(() => undefined);
       }
     },
+    async claim(role: string): Promise<boolean> {
+      if (closed) return false;
+      let entry = roles.get(role);
+      if (entry?.held) return true;
+      try {
+        if (!entry) {
+          const client = new Client({ connectionString: options.url });
+          client.on('error', () => roles.delete(role));
+          await client.connect();
+          entry = { client, held: false };
+          roles.set(role, entry);
+        }
+        const { rows } = await entry.client.query<{ held: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS held', [`noarkq:${role}`]);
+        entry.held = rows[0]?.held === true;
+        return entry.held;
+      } catch {
+        if (entry) await entry.client.end().catch(() => undefined);
+        roles.delete(role);
+        return false;
+      }
+    },
     async exec(sql: string) {
       await pool.query(sql);
     },
     async close() {
       if (closed) return;
       closed = true;
+      for (const { client } of roles.values()) await client.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -27,7 +27,8 @@ before(async () => {
   databaseUrl = `postgres://postgres:secret@${socket.getServerConn()}/postgres`;
   // One connection: the socket runs every client's statements on the one PGlite session, so
   // statements of two connections would interleave (test/team/ runs a real server's concurrency).
-  t = await startTestSandbox({ databaseUrl, databaseConnections: 1 });
+  // For the same reason no full-text indexer, whose role is claimed on a connection of its own.
+  t = await startTestSandbox({ databaseUrl, databaseConnections: 1, fullTextIndexIntervalSeconds: 0 });
   token = await t.token();
   s = await buildStructure(t, token);
 });
