@@ -175,6 +175,20 @@ for (const count of [2, 4]) {
       }
     });
 
+    test('what any process stores is indexed for full-text search by one of them', async () => {
+      const token = await clientToken(urls[0]);
+      const made = await api(urls[count - 1], token, 'POST', '/transaction', { actions: caseFileActions(`Søknad om lagerbygning ${count}`, archive) });
+      assert.equal(made.status, 200, made.text);
+      // The indexers run every 5 s; the one process that holds the role takes the batch.
+      const indexed = async () =>
+        (await sql<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM fulltext_entry WHERE subject_id = $1', [Number(made.json.saved.sak.id)]))[0].n > 0;
+      const end = Date.now() + 120_000;
+      while (!(await indexed())) {
+        if (Date.now() > end) assert.fail(`case file ${made.json.saved.sak.id} was not indexed in time`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+
     test('an upload through one process is attached and downloaded through another', async () => {
       const token = await clientToken(urls[0]);
       const content = Buffer.from(`%PDF-1.7\nshared by ${count} processes\n`);
