@@ -15,9 +15,12 @@ export interface SandboxOptions {
   dataDir?: string;
   /** A throwaway archive: in-memory database, files in a temporary folder removed on close. */
   memory?: boolean;
-  /** `postgres://…`: keep the archive's database on a PostgreSQL server (a shared team sandbox)
-   * instead of PGlite; uploaded files still live under `dataDir` (a temporary folder with `memory`). */
+  /** `postgres://…`: keep the archive on a PostgreSQL server (a sandbox a team shares: tokens,
+   * registries and uploaded files are in the database, for every process on it) instead of PGlite;
+   * uploads in progress are written under `dataDir`. */
   databaseUrl?: string;
+  /** Connections to the PostgreSQL server of `databaseUrl` (10): as many transactions run at once. */
+  databaseConnections?: number;
   accounts?: Partial<SandboxAccounts>;
   /** Access-token lifetime in seconds (3600). */
   tokenLifetimeSeconds?: number;
@@ -82,8 +85,8 @@ Options:
   --host <address>           interface to listen on (default 127.0.0.1)
   --data <dir>               folder of the persistent archive (default ${defaultDataDir()})
   --memory                   throwaway archive, gone when the sandbox stops
-  --database <url>           keep the database on a PostgreSQL server (postgres://user:pw@host:5432/db);
-                             uploaded files stay in the --data folder
+  --database <url>           keep the archive on a PostgreSQL server (postgres://user:pw@host:5432/db),
+                             shared by every sandbox started on it (tokens and uploads included)
   --client <id:secret>       client with full rights (default ${defaultSandboxAccounts.fullClient.id}:${defaultSandboxAccounts.fullClient.secret})
   --client2 <id:secret>      client with ordinary rights (default ${defaultSandboxAccounts.ordinaryClient.id}:${defaultSandboxAccounts.ordinaryClient.secret})
   --user <name:password>     password-grant user (default ${defaultSandboxAccounts.user.id}:${defaultSandboxAccounts.user.secret})

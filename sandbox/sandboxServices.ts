@@ -45,7 +45,7 @@ export interface SandboxServices {
 export interface SandboxModule {
   name: string;
   /** DDL run at start-up (`CREATE ... IF NOT EXISTS`, so a persistent archive keeps its data). */
-  schema?: (services: Pick<SandboxServices, 'model'>) => readonly string[];
+  schema?: (services: Pick<SandboxServices, 'model' | 'options'>) => readonly string[];
   /** Seeds data into a new or existing archive after every module's schema exists. */
   seed?: (services: SandboxServices) => Promise<void>;
   routes?: (router: Router, services: SandboxServices) => void;

@@ -13,8 +13,10 @@ import { noarkModel } from '../core/schema';
 import { defaultSandboxAccounts } from '../core/api/sandboxContract';
 import { AccountDirectory } from './auth/accounts';
 import { authenticate } from './auth/bearerAuth';
-import { TokenStore } from './auth/tokenStore';
+import { DatabaseTokenStore, tokenSchemaStatements } from './auth/databaseTokenStore';
+import { MemoryTokenStore } from './auth/tokenStore';
 import { builtInModules, tokenPaths } from './coreModules';
+import { DatabaseContent, fileContentSchemaStatements } from './files/fileContent';
 import { FileStore } from './files/fileStore';
 import { limitBodyIdleTime } from './http/bodyIdleTimeout';
 import { sendError, ServiceError } from './http/errors';
@@ -27,6 +29,7 @@ import type { SandboxServices } from './sandboxServices';
 import { resetArchiveFolder } from './seed/seedSelection';
 import { lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
 import { openPGliteDatabase, type Database } from './store/database';
+import { compactEntityRanks } from './store/entityRanks';
 import { analyzeStaleTables, statisticsIntervalMs } from './store/plannerStatistics';
 import { openPostgresDatabase } from './store/postgresDatabase';
 
@@ -103,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
     if (memory) scratch = mkdtempSync(join(tmpdir(), 'noarkq-sandbox-'));
     db = options.databaseUrl
-      ? await openPostgresDatabase({ url: options.databaseUrl })
+      ? await openPostgresDatabase({ url: options.databaseUrl, maxConnections: options.databaseConnections })
       : await openPGliteDatabase({
           dataDir: dataDir ? join(dataDir, 'database') : undefined,
           templateCacheDir: options.templateCacheDir ?? defaultTemplateCacheDir(),
@@ -111,11 +114,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const database = db;
     const accounts = new AccountDirectory({ ...defaultSandboxAccounts, ...options.accounts });
     const fileLifetime = options.unlinkedFileLifetimeSeconds ?? 3600;
+    const tokenLifetime = options.tokenLifetimeSeconds ?? 3600;
+    const refreshLifetime = options.refreshTokenLifetimeSeconds ?? 86400;
+    // Processes sharing a server accept each other's tokens; one PGlite process keeps its own.
+    const shared = options.databaseUrl !== undefined;
     const services: SandboxServices = {
       model: noarkModel,
       db: database,
-      files: new FileStore(database, join(dataDir ?? (scratch as string), 'files'), now, fileLifetime),
-      tokens: new TokenStore(now, options.tokenLifetimeSeconds ?? 3600, options.refreshTokenLifetimeSeconds ?? 86400),
+      // Processes sharing a server share the uploads too: their content goes in the database.
+      files: new FileStore(database, join(dataDir ?? (scratch as string), 'files'), now, fileLifetime, shared ? new DatabaseContent(database) : undefined),
+      tokens: shared ? new DatabaseTokenStore(database, now, tokenLifetime, refreshLifetime) : new MemoryTokenStore(now, tokenLifetime, refreshLifetime),
       accounts,
       now,
       timeZone,
@@ -129,9 +137,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     };
     // A module given again (e.g. a test naming a built-in one) is loaded once.
     const modules = [...new Set([...builtInModules, ...(options.modules ?? [])])];
-    for (const module of modules) for (const statement of module.schema?.(services) ?? []) await database.exec(statement);
-    for (const module of modules) await module.seed?.(services);
-    await options.seed?.(services);
+    // Processes starting together on one server take turns: concurrent `CREATE … IF NOT EXISTS`
+    // can fail, and each seed checks what is there before it writes.
+    await database.exclusively(async () => {
+      if (shared) for (const statement of [...tokenSchemaStatements(), ...fileContentSchemaStatements()]) await database.exec(statement);
+      for (const module of modules) for (const statement of module.schema?.(services) ?? []) await database.exec(statement);
+      for (const module of modules) await module.seed?.(services);
+      await options.seed?.(services);
+    });
     // A PostgreSQL server keeps its statistics itself (autovacuum); PGlite needs the sandbox to.
     const keepsStatistics = !options.databaseUrl;
     if (keepsStatistics) await analyzeStaleTables(database);
@@ -142,7 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       try {
         const requestUrl = new URL(req.url ?? '/', 'http://sandbox.invalid');
         const route = router.match(req.method ?? 'GET', requestUrl.pathname);
-        if (route.auth) await route.handler({ req, res, url: requestUrl, account: authenticate(req, services.tokens) });
+        if (route.auth) await route.handler({ req, res, url: requestUrl, account: await authenticate(req, services.tokens) });
         else await route.handler({ req, res, url: requestUrl });
       } catch (error) {
         discardUnreadBody(req);
@@ -167,6 +180,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         }, statisticsIntervalMs)
       : undefined;
     statistics?.unref();
+    // On a server the entity counts are appended (entityRanks.ts): folded together each minute.
+    let compacting: Promise<unknown> | undefined;
+    const ranks = shared
+      ? setInterval(() => {
+          compacting ??= compactEntityRanks(database)
+            .catch((error: unknown) => log(`folding the entity counts failed: ${String(error)}`))
+            .finally(() => (compacting = undefined));
+        }, 60_000)
+      : undefined;
+    ranks?.unref();
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -179,7 +202,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         closing ??= (async () => {
           clearInterval(sweeper);
           clearInterval(statistics);
+          clearInterval(ranks);
           await analyzing;
+          await compacting;
           await closeServer();
           for (const module of modules) await module.close?.(services);
           await database.close();

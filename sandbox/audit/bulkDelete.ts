@@ -92,7 +92,8 @@ export async function runBulkDelete(db: Database, model: NoarkModel, files: File
       });
     }
     return doomedIds;
-  });
+    // Alone: a whole subtree goes, which row locks on a server would not cover.
+  }, { exclusive: true });
 }
 
 export function registerBulkDeleteEndpoint(router: Router, services: SandboxServices, queue: BulkJobQueue): void {

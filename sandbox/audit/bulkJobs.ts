@@ -64,7 +64,8 @@ export async function runBulkOrder(db: Database, model: NoarkModel, order: BulkO
       changed++;
     }
     return changed;
-  });
+    // Alone: a whole subtree changes, which row locks on a server would not cover.
+  }, { exclusive: true });
 }
 
 async function applyChanges(tx: SqlSession, model: NoarkModel, entity: ContainedEntity, changes: FieldChange[], order: BulkOrder): Promise<void> {

@@ -4,7 +4,7 @@ import { ServiceError } from '../http/errors';
 import type { Account } from './accounts';
 import type { TokenStore } from './tokenStore';
 
-export function authenticate(req: IncomingMessage, tokens: TokenStore): Account {
+export async function authenticate(req: IncomingMessage, tokens: TokenStore): Promise<Account> {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
@@ -12,7 +12,7 @@ export function authenticate(req: IncomingMessage, tokens: TokenStore): Account 
       'WWW-Authenticate': 'Bearer realm="noarkq-sandbox"',
     });
   }
-  const result = tokens.check(match[1]);
+  const result = await tokens.check(match[1]);
   if (!result.ok) {
     const why = result.reason === 'expired' ? 'The access token has expired' : 'The access token is not valid';
     throw new ServiceError(401, `${why}: get a new one from /idp/oauth2/token.`, {

@@ -1,9 +1,11 @@
 /**
  * `POST /idp/oauth2/token` (and `/oauth2/token`; form-encoded), as the vendor's identity provider does it: the
  * client_credentials, password and refresh_token grants; client credentials in HTTP Basic or in
- * the body; errors `{error, error_description}` with 400, or 401 for a bad client.
+ * the body; errors `{error, error_description}` with 400, or 401 for a bad client. Sign-out is
+ * `POST /idp/oauth2/revoke` (RFC 7009): the token's whole grant ends, in every process sharing
+ * the archive's tokens.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UnauthenticatedContext } from '../http/router';
 import { readBodyText } from '../http/requestBody';
 import { ServiceError } from '../http/errors';
@@ -70,22 +72,30 @@ export interface TokenEndpointDeps {
   maxBodyBytes: number;
 }
 
+async function readForm(req: IncomingMessage, maxBodyBytes: number, what: string): Promise<URLSearchParams> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    req.resume();
+    throw new OAuthError(400, 'invalid_request', `The ${what} request must be form-encoded (\`Content-Type: application/x-www-form-urlencoded\`).`);
+  }
+  try {
+    return new URLSearchParams(await readBodyText(req, maxBodyBytes));
+  } catch (error) {
+    if (error instanceof ServiceError) throw new OAuthError(400, 'invalid_request', error.message);
+    throw error;
+  }
+}
+
+function sendOAuthError(res: ServerResponse, error: OAuthError): void {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error.status === 401) headers['WWW-Authenticate'] = 'Basic realm="noarkq-sandbox"';
+  sendJson(res, error.status, { error: error.code, error_description: error.message }, headers);
+}
+
 export function tokenEndpoint(deps: TokenEndpointDeps): (ctx: UnauthenticatedContext) => Promise<void> {
   return async ({ req, res }) => {
     try {
-      const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (type !== 'application/x-www-form-urlencoded') {
-        req.resume();
-        throw new OAuthError(400, 'invalid_request', 'The token request must be form-encoded (`Content-Type: application/x-www-form-urlencoded`).');
-      }
-      let text: string;
-      try {
-        text = await readBodyText(req, deps.maxBodyBytes);
-      } catch (error) {
-        if (error instanceof ServiceError) throw new OAuthError(400, 'invalid_request', error.message);
-        throw error;
-      }
-      const form = new URLSearchParams(text);
+      const form = await readForm(req, deps.maxBodyBytes, 'token');
       const grant = required(form, 'grant_type');
       const scope = form.get('scope') ?? 'openid';
       const credentials = clientCredentials(req, form);
@@ -93,7 +103,7 @@ export function tokenEndpoint(deps: TokenEndpointDeps): (ctx: UnauthenticatedCon
       switch (grant) {
         case 'client_credentials': {
           if (!credentials) throw new OAuthError(401, 'invalid_client', 'client_credentials needs the client id and secret (HTTP Basic or `client_id`/`client_secret`).');
-          issued = deps.tokens.issue(authenticateClient(deps.accounts, credentials), scope, false);
+          issued = await deps.tokens.issue(authenticateClient(deps.accounts, credentials), scope, false);
           break;
         }
         case 'password': {
@@ -101,14 +111,14 @@ export function tokenEndpoint(deps: TokenEndpointDeps): (ctx: UnauthenticatedCon
           if (credentials && deps.accounts.isClient(credentials.id)) authenticateClient(deps.accounts, credentials);
           const user = deps.accounts.user(required(form, 'username'), required(form, 'password'));
           if (!user) throw new OAuthError(400, 'invalid_grant', 'Wrong user name or password.');
-          issued = deps.tokens.issue(user, scope, true);
+          issued = await deps.tokens.issue(user, scope, true);
           break;
         }
         case 'refresh_token': {
           if (credentials && deps.accounts.isClient(credentials.id)) authenticateClient(deps.accounts, credentials);
-          const entry = deps.tokens.redeemRefresh(required(form, 'refresh_token'));
+          const entry = await deps.tokens.redeemRefresh(required(form, 'refresh_token'));
           if (!entry) throw new OAuthError(400, 'invalid_grant', 'The refresh token is unknown, used or expired: log in again.');
-          issued = deps.tokens.issue(entry.account, form.get('scope') ?? entry.scope, true);
+          issued = await deps.tokens.issue(entry.account, form.get('scope') ?? entry.scope, true, entry.grant);
           break;
         }
         default:
@@ -120,9 +130,28 @@ export function tokenEndpoint(deps: TokenEndpointDeps): (ctx: UnauthenticatedCon
       sendJson(res, 200, body, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-      if (error.status === 401) headers['WWW-Authenticate'] = 'Basic realm="noarkq-sandbox"';
-      sendJson(res, error.status, { error: error.code, error_description: error.message }, headers);
+      sendOAuthError(res, error);
+    }
+  };
+}
+
+/**
+ * `POST /idp/oauth2/revoke` (RFC 7009): `token` (access or refresh) and an optional
+ * `token_type_hint`, which is not needed to find it. Answered 200 with no body, also for a token
+ * that is unknown or already revoked, as §2.2 asks.
+ */
+export function revokeEndpoint(deps: TokenEndpointDeps): (ctx: UnauthenticatedContext) => Promise<void> {
+  return async ({ req, res }) => {
+    try {
+      const form = await readForm(req, deps.maxBodyBytes, 'revocation');
+      const credentials = clientCredentials(req, form);
+      if (credentials && deps.accounts.isClient(credentials.id)) authenticateClient(deps.accounts, credentials);
+      await deps.tokens.revoke(required(form, 'token'));
+      res.writeHead(200, { 'Cache-Control': 'no-store', 'Content-Length': '0' });
+      res.end();
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      sendOAuthError(res, error);
     }
   };
 }

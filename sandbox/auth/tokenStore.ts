@@ -1,7 +1,12 @@
 /**
- * Issued access and refresh tokens, in memory: a restart logs everyone out, as a restarted
- * identity provider with in-memory keys would. Time comes from the sandbox clock, so tests can
- * expire tokens without waiting.
+ * Issued access and refresh tokens. A sandbox on PGlite keeps them in memory: a restart logs
+ * everyone out, as a restarted identity provider with in-memory keys would. Sandboxes sharing a
+ * PostgreSQL server keep them in the database (databaseTokenStore.ts), so a token from one process
+ * is accepted by every other. Time comes from the sandbox clock, so tests can expire tokens
+ * without waiting.
+ *
+ * Tokens issued together (an access token and its refresh token, and the pairs a refresh rotates
+ * to) form one grant: revoking any of its tokens (sign-out, RFC 7009) ends the whole grant.
  */
 import { randomBytes } from 'node:crypto';
 import type { Account } from './accounts';
@@ -13,23 +18,43 @@ export interface IssuedToken {
   scope: string;
 }
 
-interface AccessEntry {
+export interface RefreshEntry {
   account: Account;
-  expiresAt: number;
   scope: string;
-}
-
-interface RefreshEntry {
-  account: Account;
-  expiresAt: number;
-  scope: string;
+  /** The grant the refresh token belongs to; the pair issued for it stays in that grant. */
+  grant: string;
 }
 
 export type TokenCheck = { ok: true; account: Account } | { ok: false; reason: 'unknown' | 'expired' };
 
-export class TokenStore {
-  private readonly access = new Map<string, AccessEntry>();
-  private readonly refresh = new Map<string, RefreshEntry>();
+export interface TokenStore {
+  /** A new access token (and refresh token), in `grant` when a refresh continues one. */
+  issue(account: Account, scope: string, withRefresh: boolean, grant?: string): Promise<IssuedToken>;
+  check(accessToken: string): Promise<TokenCheck>;
+  /** Uses a refresh token up (rotation): the caller issues a new pair. */
+  redeemRefresh(refreshToken: string): Promise<RefreshEntry | undefined>;
+  /** Ends the grant of `token` (access or refresh); an unknown token is no error (RFC 7009 §2.2). */
+  revoke(token: string): Promise<void>;
+}
+
+export function newTokenText(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function newGrantId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+interface Entry {
+  account: Account;
+  expiresAt: number;
+  scope: string;
+  grant: string;
+}
+
+export class MemoryTokenStore implements TokenStore {
+  private readonly access = new Map<string, Entry>();
+  private readonly refresh = new Map<string, Entry>();
 
   constructor(
     private readonly now: () => number,
@@ -37,21 +62,21 @@ export class TokenStore {
     private readonly refreshLifetimeSeconds: number,
   ) {}
 
-  issue(account: Account, scope: string, withRefresh: boolean): IssuedToken {
+  async issue(account: Account, scope: string, withRefresh: boolean, grant = newGrantId()): Promise<IssuedToken> {
     this.sweep();
-    const accessToken = randomBytes(32).toString('base64url');
+    const accessToken = newTokenText();
     const now = this.now();
-    this.access.set(accessToken, { account, scope, expiresAt: now + this.lifetimeSeconds * 1000 });
+    this.access.set(accessToken, { account, scope, grant, expiresAt: now + this.lifetimeSeconds * 1000 });
     const issued: IssuedToken = { accessToken, expiresIn: this.lifetimeSeconds, scope };
     if (withRefresh) {
-      const refreshToken = randomBytes(32).toString('base64url');
-      this.refresh.set(refreshToken, { account, scope, expiresAt: now + this.refreshLifetimeSeconds * 1000 });
+      const refreshToken = newTokenText();
+      this.refresh.set(refreshToken, { account, scope, grant, expiresAt: now + this.refreshLifetimeSeconds * 1000 });
       issued.refreshToken = refreshToken;
     }
     return issued;
   }
 
-  check(accessToken: string): TokenCheck {
+  async check(accessToken: string): Promise<TokenCheck> {
     const entry = this.access.get(accessToken);
     if (!entry) return { ok: false, reason: 'unknown' };
     if (this.now() >= entry.expiresAt) {
@@ -61,12 +86,17 @@ export class TokenStore {
     return { ok: true, account: entry.account };
   }
 
-  /** Uses a refresh token up (rotation): the caller issues a new pair. */
-  redeemRefresh(refreshToken: string): RefreshEntry | undefined {
+  async redeemRefresh(refreshToken: string): Promise<RefreshEntry | undefined> {
     const entry = this.refresh.get(refreshToken);
     if (!entry) return undefined;
     this.refresh.delete(refreshToken);
-    return this.now() < entry.expiresAt ? entry : undefined;
+    return this.now() < entry.expiresAt ? { account: entry.account, scope: entry.scope, grant: entry.grant } : undefined;
+  }
+
+  async revoke(token: string): Promise<void> {
+    const grant = (this.access.get(token) ?? this.refresh.get(token))?.grant;
+    if (grant === undefined) return;
+    for (const map of [this.access, this.refresh]) for (const [k, v] of map) if (v.grant === grant) map.delete(k);
   }
 
   private sweep(): void {

@@ -7,8 +7,6 @@
  * makes one of what it can read: a PDF is its own light PDF; a plain-text file is set as a PDF
  * (textPdf.ts). Of any other file it has none, and says so (404) rather than pretend.
  */
-import { open, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatContentDisposition } from '../files/contentDisposition';
@@ -70,22 +68,12 @@ interface DownloadBody {
 /** The light PDF of `file`, or a 404 saying why the sandbox has none. A PDF is streamed as it
  * is: only its first bytes are read to tell. */
 async function lightPdf(services: SandboxServices, file: UploadedFile): Promise<DownloadBody> {
-  const path = join(services.files.directory, file.storageName);
   const asPdf = file.fileName.replace(/\.[^./\\]*$/, '') + '.pdf';
-  if (isPdf(await fileHead(path, 5))) return { ...(await services.files.open(file)), contentType: 'application/pdf', fileName: asPdf };
+  if (isPdf(await services.files.head(file.storageName, 5))) return { ...(await services.files.open(file)), contentType: 'application/pdf', fileName: asPdf };
   if (!isPlainText(file.contentType, file.fileName)) {
     throw new ServiceError(404, `The sandbox has no light PDF of file ${file.id} (${file.contentType}): it makes them of PDF and plain-text files only; download it with \`type=original\`.`);
   }
-  const pdf = textPdf(plainText(await readFile(path)));
+  const pdf = textPdf(plainText(await services.files.read(file.storageName)));
   return { stream: Readable.from([pdf]), size: pdf.length, contentType: 'application/pdf', fileName: asPdf };
 }
 
-async function fileHead(path: string, bytes: number): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}

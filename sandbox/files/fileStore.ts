@@ -2,17 +2,19 @@
  * Uploaded files: streamed to disk while their SHA-256 and size are computed (never held whole in
  * memory), recorded in `uploaded_file`, and deleted when no Dokumentversjon links them within the
  * configured lifetime (3600 s by default). Files are stored under their id, never under the name
- * the client sent.
+ * the client sent: in the archive folder, or in the database when sandboxes share a server
+ * (fileContent.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database, SqlSession } from '../store/database';
 import { ServiceError } from '../http/errors';
 import { detectContentType } from './contentType';
+import { FolderContent, type FileContent } from './fileContent';
 
 export interface UploadedFile {
   id: number;
@@ -53,11 +55,16 @@ function fromRow(r: UploadedFileRow): UploadedFile {
 }
 
 export class FileStore {
+  /**
+   * @param directory where uploads are written while they arrive, and where their content is
+   * kept unless `content` keeps it elsewhere
+   */
   constructor(
     private readonly db: Database,
     readonly directory: string,
     private readonly now: () => number,
     private readonly unlinkedLifetimeSeconds: number,
+    readonly content: FileContent = new FolderContent(directory),
   ) {
     mkdirSync(directory, { recursive: true });
   }
@@ -98,7 +105,11 @@ export class FileStore {
     const { rows } = await this.db.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id`);
     const id = Number(rows[0].id);
     const storageName = `file-${id}`;
-    await rename(tmpPath, join(this.directory, storageName));
+    try {
+      await this.content.put(storageName, tmpPath, true);
+    } finally {
+      await rm(tmpPath, { force: true });
+    }
     const file: UploadedFile = {
       id,
       uploadedBy,
@@ -124,7 +135,8 @@ export class FileStore {
 
   /** The file with `id`, unless it does not exist or expired unlinked. */
   async find(session: SqlSession, id: number): Promise<UploadedFile | undefined> {
-    const { rows } = await session.query<UploadedFileRow>('SELECT * FROM uploaded_file WHERE id = $1', [id]);
+    // Locked on a server: two transactions must not both link the file.
+    const { rows } = await session.query<UploadedFileRow>(`SELECT * FROM uploaded_file WHERE id = $1${session.concurrent ? ' FOR UPDATE' : ''}`, [id]);
     const file = rows[0] ? fromRow(rows[0]) : undefined;
     return file && !this.isExpired(file) ? file : undefined;
   }
@@ -133,17 +145,24 @@ export class FileStore {
     await session.query('UPDATE uploaded_file SET dokumentversjon_id = $2 WHERE id = $1', [fileId, dokumentversjonId]);
   }
 
-  async open(file: UploadedFile): Promise<{ stream: Readable; size: number }> {
-    const path = join(this.directory, file.storageName);
-    const info = await stat(path);
-    return { stream: createReadStream(path), size: info.size };
+  open(file: UploadedFile): Promise<{ stream: Readable; size: number }> {
+    return this.content.open(file.storageName);
+  }
+
+  /** The whole content, for files small enough to hold (text extraction, light PDFs). */
+  read(storageName: string): Promise<Buffer> {
+    return this.content.read(storageName);
+  }
+
+  head(storageName: string, bytes: number): Promise<Buffer> {
+    return this.content.head(storageName, bytes);
   }
 
   /** Deletes files whose unlinked lifetime is over. */
   async sweep(): Promise<number> {
     const cutoff = this.now() - this.unlinkedLifetimeSeconds * 1000;
     const { rows } = await this.db.query<UploadedFileRow>('DELETE FROM uploaded_file WHERE dokumentversjon_id IS NULL AND created_at <= $1 RETURNING *', [cutoff]);
-    for (const r of rows) await rm(join(this.directory, r.storage_name), { force: true });
+    for (const r of rows) await this.content.remove(r.storage_name);
     return rows.length;
   }
 }

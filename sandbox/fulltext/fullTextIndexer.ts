@@ -12,8 +12,6 @@
  * connection serves its callers in order. The progress mark moves in the step's last transaction,
  * so a step cut short (a stop, a crash) is redone whole; rebuilding an entry twice is harmless.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SandboxServices } from '../sandboxServices';
 import type { SqlSession } from '../store/database';
@@ -159,9 +157,21 @@ export class FullTextIndexer {
   private async indexStep(): Promise<number | undefined> {
     const db = this.services.db;
     await giveWay();
-    const { rows: progress } = await db.query<{ last_revision: string | number }>('SELECT last_revision FROM fulltext_progress WHERE id = 1');
+    // Processes sharing a server index for each other: one of them does it.
+    if (!(await db.claim('full-text indexer'))) return undefined;
+    // Alone: on a server, transactions beside each other take revision ids in one order and commit
+    // in another, so a revision below one already read could still appear and be passed over.
+    // With no transaction running, every revision handed out is committed or gone.
+    const revisions = await db.transaction((tx) => this.nextRevisions(tx), { exclusive: true });
+    if (revisions.length === 0) return undefined;
+    return this.indexRevisions(revisions);
+  }
+
+  /** The change-log rows past the progress mark, a batch of them. */
+  private async nextRevisions(tx: SqlSession): Promise<RevisionRow[]> {
+    const { rows: progress } = await tx.query<{ last_revision: string | number }>('SELECT last_revision FROM fulltext_progress WHERE id = 1');
     const last = Number(progress[0]?.last_revision ?? 0);
-    const { rows: revisions } = await db.query<RevisionRow>(
+    const { rows: revisions } = await tx.query<RevisionRow>(
       // Values only where they name a linked entity: a CREATE's new value (all its fields) is not needed.
       `SELECT revision_id, entity_id, entity_type, revision_type, modified_field,
          CASE WHEN revision_type IN ('LINK', 'UNLINK') THEN new_value END AS new_value,
@@ -171,7 +181,11 @@ export class FullTextIndexer {
        FROM change_log WHERE revision_id > $1 ORDER BY revision_id LIMIT $2`,
       [last, Math.max(1, this.options.batchSize ?? 500)],
     );
-    if (revisions.length === 0) return undefined;
+    return revisions;
+  }
+
+  private async indexRevisions(revisions: RevisionRow[]): Promise<number> {
+    const db = this.services.db;
     const upTo = Number(revisions[revisions.length - 1].revision_id);
     const subjects = await this.plan(db, revisions);
     let entries = 0;
@@ -271,7 +285,7 @@ export class FullTextIndexer {
       let text = this.textCache.get(r.sha256);
       if (text === undefined) {
         try {
-          text = extractFileText(await readFile(join(this.services.files.directory, r.storage_name)), r.content_type, r.file_name);
+          text = extractFileText(await this.services.files.read(r.storage_name), r.content_type, r.file_name);
         } catch {
           text = '';
         }

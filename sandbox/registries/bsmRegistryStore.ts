@@ -1,7 +1,10 @@
 /**
  * The BSM registry: groups and their fields in two tables. The transaction checks read it on every
- * transaction, so the registry is cached and the cache dropped on every write (this process is the
- * only writer of its archive).
+ * transaction, so the registry is cached and the cache dropped on every write. On PGlite this
+ * process is the only writer of its archive. Processes sharing a PostgreSQL server read a version
+ * row first (one primary-key read), which every change raises in its own SQL transaction, and load
+ * the registry again when it moved: a change answered 2xx by one process is seen by the next
+ * request to any other.
  */
 import { bsmFieldTypes, type BsmField, type BsmFieldType, type BsmGroup } from '../../core/transaction';
 import { ServiceError } from '../http/errors';
@@ -27,7 +30,13 @@ export function bsmRegistrySchemaStatements(): string[] {
       field_values jsonb,
       position bigserial
     )`,
+    `CREATE TABLE IF NOT EXISTS registry_version (name text PRIMARY KEY, version bigint NOT NULL)`,
   ];
+}
+
+export interface BsmRegistryStoreOptions {
+  /** Other processes change the registry too (a shared PostgreSQL server). */
+  shared?: boolean;
 }
 
 /** A group without its fields, as `PUT bsm-registry/group/{groupId}` answers it. */
@@ -108,13 +117,28 @@ function inUse(what: string, found: { count: number; example?: { id: string; typ
 
 export class BsmRegistryStore {
   private cached: Promise<readonly BsmGroup[]> | undefined;
+  /** The version row's value the cache was loaded at (shared stores only). */
+  private cachedVersion: number | undefined;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly options: BsmRegistryStoreOptions = {},
+  ) {}
 
   /** Every group with its fields, in the order they were created. */
-  registry(): Promise<readonly BsmGroup[]> {
+  async registry(): Promise<readonly BsmGroup[]> {
+    if (this.options.shared) {
+      // Read before the registry: what is loaded after it is at least as new.
+      const { rows } = await this.db.query<{ version: number | string }>(`SELECT version FROM registry_version WHERE name = 'bsm'`);
+      const version = Number(rows[0]?.version ?? 0);
+      if (version !== this.cachedVersion) {
+        this.cached = undefined;
+        this.cachedVersion = version;
+      }
+    }
     this.cached ??= this.load().catch((error: unknown) => {
       this.cached = undefined;
+      this.cachedVersion = undefined;
       throw error;
     });
     return this.cached;
@@ -132,11 +156,17 @@ export class BsmRegistryStore {
     return groups.rows.map((row) => ({ ...toGroup(row), fields: byGroup.get(row.group_id) ?? [] }));
   }
 
+  /** Alone (its usage checks read every entity's BSM), raising the version row. */
   private async write<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(fn);
+      return await this.db.transaction(async (tx) => {
+        const result = await fn(tx);
+        await tx.query(`INSERT INTO registry_version (name, version) VALUES ('bsm', 1) ON CONFLICT (name) DO UPDATE SET version = registry_version.version + 1`);
+        return result;
+      }, { exclusive: true });
     } finally {
       this.cached = undefined;
+      this.cachedVersion = undefined;
     }
   }
 

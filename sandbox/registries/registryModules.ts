@@ -3,7 +3,7 @@
  * `services.bsmRegistry` answer with the live registry, so that transactions check BSM values
  * against it and store them with their types.
  */
-import type { SandboxModule } from '../sandboxServices';
+import type { SandboxModule, SandboxServices } from '../sandboxServices';
 import type { Database } from '../store/database';
 import { registerBsmRegistryEndpoints } from './bsmRegistryEndpoints';
 import { BsmRegistryStore, bsmRegistrySchemaStatements } from './bsmRegistryStore';
@@ -17,9 +17,10 @@ export const codeListModule: SandboxModule = {
 
 // One store (and so one cache) per archive, shared by the seed and routes hooks.
 const stores = new WeakMap<Database, BsmRegistryStore>();
-function storeFor(db: Database): BsmRegistryStore {
-  let store = stores.get(db);
-  if (!store) stores.set(db, (store = new BsmRegistryStore(db)));
+function storeFor(services: SandboxServices): BsmRegistryStore {
+  let store = stores.get(services.db);
+  // On a server other sandbox processes may change the registry too.
+  if (!store) stores.set(services.db, (store = new BsmRegistryStore(services.db, { shared: services.options?.databaseUrl !== undefined })));
   return store;
 }
 
@@ -27,8 +28,8 @@ export const bsmModule: SandboxModule = {
   name: 'bsm-registry',
   schema: () => bsmRegistrySchemaStatements(),
   seed: async (services) => {
-    const store = storeFor(services.db);
+    const store = storeFor(services);
     services.bsmRegistry = () => store.registry();
   },
-  routes: (router, services) => registerBsmRegistryEndpoints(router, services, storeFor(services.db)),
+  routes: (router, services) => registerBsmRegistryEndpoints(router, services, storeFor(services)),
 };

@@ -435,7 +435,9 @@ type Run = (actions: SeedAction[], at: number) => Promise<Record<string, import(
  */
 export async function seedDemoArchive(services: SandboxServices, options: DemoArchiveOptions = {}): Promise<DemoArchiveSummary | undefined> {
   if (!(await isArchiveEmpty(services))) return undefined;
-  const snapshotDir = options.snapshotDir === undefined ? join(userCacheDir(), 'demo-archive') : options.snapshotDir;
+  // Snapshots hold the files' content as files; an archive on a server keeps it in the database.
+  const onServer = services.options?.databaseUrl !== undefined;
+  const snapshotDir = options.snapshotDir === undefined && !onServer ? join(userCacheDir(), 'demo-archive') : (options.snapshotDir ?? false);
   const pristine = snapshotDir !== false && (await isPristineArchive(services));
   const folder = snapshotDir === false ? undefined : join(snapshotDir, snapshotKey([String(options.caseFiles ?? 200), String(options.seed ?? 4699)]));
   if (pristine && folder) {

@@ -8,7 +8,7 @@
  * files) and a CREATE change-log row per entity that a transaction would give them.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, link, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonValue } from '../../core/jsonValue';
 import type { SandboxServices } from '../sandboxServices';
@@ -206,12 +206,7 @@ export async function generateLargeArchive(services: SandboxServices, entityCoun
     files = [];
     await Promise.all(
       batch.files.map(async (f) => {
-        const target = join(services.files.directory, `file-${f.id}`);
-        try {
-          await link(f.template.path, target);
-        } catch {
-          await copyFile(f.template.path, target);
-        }
+        await services.files.content.put(`file-${f.id}`, f.template.path, false);
       }),
     );
     await services.db.transaction(async (tx: SqlSession) => {

@@ -12,15 +12,33 @@ import { dirname, join } from 'node:path';
 import type { PGlite as PGliteClass } from '@electric-sql/pglite';
 import { PreparedStatements, type PGliteProtocol } from './preparedStatements';
 
-export type SqlValue = string | number | boolean | null | readonly string[] | readonly number[] | Record<string, unknown> | unknown[];
+export type SqlValue = string | number | boolean | null | readonly string[] | readonly number[] | Record<string, unknown> | unknown[] | Uint8Array;
 
 export interface SqlSession {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<{ rows: Row[] }>;
+  /** True in a transaction that may run beside others (a PostgreSQL server): what it reads and
+   * then writes on must be row-locked. PGlite runs one statement at a time and leaves it unset. */
+  readonly concurrent?: boolean;
+}
+
+export interface TransactionOptions {
+  /** Runs alone, with no other transaction of any process beside it: for work over whole
+   * subtrees or registries (bulk delete, bulk close, BSM changes) that row locks would not cover. */
+  exclusive?: boolean;
 }
 
 export interface Database extends SqlSession {
-  /** Runs `fn` in one SQL transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one SQL transaction: committed when it resolves, rolled back when it throws. On a
+   * server, a deadlock or serialization failure runs `fn` again in a new transaction, so `fn`
+   * must keep its effects to the database (and state it creates itself). */
+  transaction<T>(fn: (tx: SqlSession) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Runs `fn` while no other process sharing the database runs its own `exclusively` (start-up:
+   * schema and seed data, which concurrent `CREATE … IF NOT EXISTS` would break). */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /** Whether this process holds the named role among the processes sharing the database (one
+   * holds it at a time, until it stops; background work one of them does for all). Always true
+   * on PGlite. */
+  claim(role: string): Promise<boolean>;
   /** Runs several statements (DDL) without parameters. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +117,7 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
       return { rows: await statements.query<Row>(sql, params) };
     },
+    // PGlite runs one transaction at a time: every one is exclusive already.
     async transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) =>
         fn({
@@ -108,6 +127,12 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
           },
         }),
       );
+    },
+    async exclusively<T>(fn: () => Promise<T>): Promise<T> {
+      return fn();
+    },
+    async claim(): Promise<boolean> {
+      return true;
     },
     async exec(sql: string) {
       await db.exec(sql);

@@ -10,8 +10,13 @@
  * before the page: at most 1,023 instead of N. The answer is exactly what OFFSET gives, in the same
  * order (the spec's paging rule, § Limits, stays offset + limit). Counts are kept for all entities
  * and for the unscreened ones (`publicUse`), as a query asks for one or the other.
+ *
+ * On a server shared by concurrent transactions, one row per type and bucket would be a lock
+ * every transaction creating that type waits for until the other commits (and a deadlock with the
+ * counters). There the triggers append rows of changes instead (the readers sum them anyway), and
+ * `compactEntityRanks` folds them together now and then.
  */
-import type { SqlValue } from './database';
+import type { Database, SqlValue } from './database';
 
 /** Ids per bucket, as a shift: 2^10 = 1,024. */
 export const rankBucketBits = 10;
@@ -19,7 +24,12 @@ export const rankBucketBits = 10;
 /** Below this offset a page walks its rows as before: skipping a thousand rows costs less than summing the buckets. */
 export const deepOffsetFrom = 1000;
 
-export function entityRankStatements(): string[] {
+/** `shared`: concurrent transactions on a server (see the header). */
+export function entityRankStatements(shared = false): string[] {
+  return shared ? appendedRankStatements() : rankStatements();
+}
+
+function rankStatements(): string[] {
   const bucket = `id >> ${rankBucketBits}`;
   return [
     `CREATE TABLE IF NOT EXISTS entity_rank (
@@ -66,6 +76,54 @@ export function entityRankStatements(): string[] {
      WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.id IS DISTINCT FROM NEW.id OR OLD.screened IS DISTINCT FROM NEW.screened)
      EXECUTE FUNCTION entity_rank_changed()`,
   ];
+}
+
+function appendedRankStatements(): string[] {
+  const bucket = `id >> ${rankBucketBits}`;
+  const counts = `count(*), count(*) FILTER (WHERE NOT screened)`;
+  return [
+    `CREATE TABLE IF NOT EXISTS entity_rank (
+      type text NOT NULL,
+      bucket bigint NOT NULL,
+      total bigint NOT NULL,
+      unscreened bigint NOT NULL
+    )`,
+    `ALTER TABLE entity_rank DROP CONSTRAINT IF EXISTS entity_rank_pkey`,
+    `CREATE INDEX IF NOT EXISTS entity_rank_type_bucket ON entity_rank (type, bucket)`,
+    `INSERT INTO entity_rank (type, bucket, total, unscreened)
+     SELECT type, ${bucket}, ${counts} FROM entity WHERE NOT EXISTS (SELECT 1 FROM entity_rank) GROUP BY 1, 2`,
+    `CREATE OR REPLACE FUNCTION entity_rank_added() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO entity_rank (type, bucket, total, unscreened) SELECT type, ${bucket}, ${counts} FROM added GROUP BY 1, 2;
+       RETURN NULL;
+     END $$`,
+    `CREATE OR REPLACE FUNCTION entity_rank_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO entity_rank (type, bucket, total, unscreened) SELECT type, ${bucket}, -count(*), -count(*) FILTER (WHERE NOT screened) FROM removed GROUP BY 1, 2;
+       RETURN NULL;
+     END $$`,
+    `CREATE OR REPLACE FUNCTION entity_rank_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO entity_rank (type, bucket, total, unscreened) VALUES
+         (OLD.type, OLD.id >> ${rankBucketBits}, -1, -(NOT OLD.screened)::int),
+         (NEW.type, NEW.id >> ${rankBucketBits}, 1, (NOT NEW.screened)::int);
+       RETURN NULL;
+     END $$`,
+    `CREATE OR REPLACE TRIGGER entity_rank_added AFTER INSERT ON entity REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_added()`,
+    `CREATE OR REPLACE TRIGGER entity_rank_removed AFTER DELETE ON entity REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_removed()`,
+    `CREATE OR REPLACE TRIGGER entity_rank_changed AFTER UPDATE ON entity FOR EACH ROW
+     WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.id IS DISTINCT FROM NEW.id OR OLD.screened IS DISTINCT FROM NEW.screened)
+     EXECUTE FUNCTION entity_rank_changed()`,
+  ];
+}
+
+/** Folds the appended rows of a shared archive into one per type and bucket. Rows appended
+ * meanwhile are not in the statement's snapshot and stay, so no count is lost. */
+export async function compactEntityRanks(db: Database): Promise<void> {
+  await db.query(
+    `WITH gone AS (DELETE FROM entity_rank RETURNING *)
+     INSERT INTO entity_rank (type, bucket, total, unscreened) SELECT type, bucket, sum(total), sum(unscreened) FROM gone GROUP BY 1, 2`,
+  );
 }
 
 export interface DeepPage {

@@ -5,19 +5,42 @@
  * - Values: `pg` returns bigint as a string where PGlite returns a number (a bigint beyond 2^53),
  *   so the pool parses int8 the way PGlite does. Objects are sent as JSON, as PGlite does for jsonb.
  * - Concurrency: PGlite runs one statement at a time, so its transactions never interleave. On a
- *   server they would, and read-then-write checks (one parent per child, counters) could race.
- *   Every transaction therefore first takes one transaction-scoped advisory lock: writers queue as
- *   they do on PGlite, readers outside transactions are not held up.
+ *   server they do, and several sandbox processes may share it: each transaction locks the rows
+ *   it reads and then writes on (the executor's `FOR NO KEY UPDATE` / `FOR SHARE`, the counters'
+ *   upsert), so unrelated transactions run side by side and numbering stays gap-free (a counter's
+ *   row stays locked until its transaction commits or rolls back). A deadlock or serialization
+ *   failure between them runs the transaction again, up to `maxAttempts`, and is never answered.
+ *   Work over whole subtrees or registries asks for `exclusive`: every transaction holds one
+ *   advisory lock shared, an exclusive one waits for them all and holds them off.
  */
 import type { Pool as PgPool, PoolClient, PoolConfig } from 'pg';
-import type { Database, SqlSession, SqlValue } from './database';
+import type { Database, SqlSession, SqlValue, TransactionOptions } from './database';
 
 // Loaded by a computed name, like PGlite: `pg` optionally requires `pg-native`, which a bundle
 // cannot resolve, and the default (PGlite) sandbox should not load it at all.
 const pgModule: string = 'pg';
 
-/** Arbitrary but fixed: the key of the advisory lock that serialises write transactions. */
+/** Arbitrary but fixed: the key of the advisory lock every transaction holds shared and an
+ * exclusive one alone. */
 const writeLockKey = 0x6e6f61726b71; // "noarkq"
+/** The key of the session lock that lets one process at a time create the schema and seed. */
+const setupLockKey = 0x6e6f61726b72;
+
+/** Runs of one transaction before a deadlock or serialization failure is given up on. */
+const maxAttempts = 20;
+
+/** deadlock_detected, serialization_failure: the transaction did nothing, run it again. */
+const retriedCodes = new Set(['40P01', '40001']);
+
+function isRetried(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && retriedCodes.has(String((error as { code?: unknown }).code));
+}
+
+/** A short random pause, longer after each failed attempt, so that two transactions that
+ * deadlocked do not meet again in the same order. */
+function backoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+}
 
 const int8Oid = 20;
 const int8ArrayOid = 1016;
@@ -33,8 +56,9 @@ function toParam(value: SqlValue): unknown {
   return value;
 }
 
-function session(client: Pick<PgPool, 'query'>): SqlSession {
+function session(client: Pick<PgPool, 'query'>, concurrent = false): SqlSession {
   return {
+    concurrent,
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
       const result = await client.query(sql, params.map(toParam));
       return { rows: result.rows as Row[] };
@@ -53,6 +77,7 @@ export interface PostgresOpenOptions {
 export async function openPostgresDatabase(options: PostgresOpenOptions): Promise<Database> {
   const pg = (await import(pgModule)) as typeof import('pg');
   const Pool = pg.Pool ?? (pg as unknown as { default: typeof import('pg') }).default.Pool;
+  const Client = pg.Client ?? (pg as unknown as { default: typeof import('pg') }).default.Client;
   const defaultParser = (pg.types ?? (pg as unknown as { default: typeof import('pg') }).default.types).getTypeParser;
   const config: PoolConfig = {
     connectionString: options.url,
@@ -79,27 +104,69 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
     throw new Error(`cannot reach the PostgreSQL database ${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
   let closed = false;
+  // A role is held by a session lock on a connection of its own, kept while the process runs:
+  // when the process ends, so does the session, and another process takes the role.
+  const roles = new Map<string, { client: InstanceType<typeof Client>; held: boolean }>();
   return {
     ...session(pool),
-    async transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
-      const client: PoolClient = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock($1)', [writeLockKey]);
-        const result = await fn(session(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
+    async transaction<T>(fn: (tx: SqlSession) => Promise<T>, transactionOptions: TransactionOptions = {}): Promise<T> {
+      // One round trip: BEGIN and the lock as one simple query.
+      const begin = `BEGIN; SELECT ${transactionOptions.exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(${writeLockKey})`;
+      for (let attempt = 1; ; attempt++) {
+        const client: PoolClient = await pool.connect();
+        let broken: Error | undefined;
+        let retry = false;
         try {
-          await client.query('ROLLBACK');
-        } catch (rollbackError) {
-          // A connection that cannot roll back is not handed to the next request.
-          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          await client.query(begin);
+          const result = await fn(session(client, true));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackError) {
+            // A connection that cannot roll back is not handed to the next request.
+            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          }
+          retry = isRetried(error) && attempt < maxAttempts;
+          if (!retry) throw error;
+        } finally {
+          client.release(broken);
         }
-        throw error;
+        if (retry) await backoff(attempt);
+      }
+    },
+    async exclusively<T>(fn: () => Promise<T>): Promise<T> {
+      // Its own connection, outside the pool: `fn` may need every pooled one.
+      const client = new Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        await client.query(`SELECT pg_advisory_lock(${setupLockKey})`);
+        return await fn();
       } finally {
-        client.release(broken);
+        // Ending the session releases its lock too.
+        await client.end().catch(() => undefined);
+      }
+    },
+    async claim(role: string): Promise<boolean> {
+      if (closed) return false;
+      let entry = roles.get(role);
+      if (entry?.held) return true;
+      try {
+        if (!entry) {
+          const client = new Client({ connectionString: options.url });
+          client.on('error', () => roles.delete(role));
+          await client.connect();
+          entry = { client, held: false };
+          roles.set(role, entry);
+        }
+        const { rows } = await entry.client.query<{ held: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS held', [`noarkq:${role}`]);
+        entry.held = rows[0]?.held === true;
+        return entry.held;
+      } catch {
+        if (entry) await entry.client.end().catch(() => undefined);
+        roles.delete(role);
+        return false;
       }
     },
     async exec(sql: string) {
@@ -108,6 +175,7 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
     async close() {
       if (closed) return;
       closed = true;
+      for (const { client } of roles.values()) await client.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -14,7 +14,8 @@ import type { NoarkModel } from '../../core/schema';
 import { entityRankStatements } from './entityRanks';
 import { fieldSql, indexedFields } from './fieldSql';
 
-export function coreSchemaStatements(model: NoarkModel): string[] {
+/** `shared`: the archive is on a server that concurrent transactions share (entityRanks.ts). */
+export function coreSchemaStatements(model: NoarkModel, shared = false): string[] {
   const statements = [
     // Entity ids and uploaded-file ids share one sequence, so a file id is never a Dokument id.
     `CREATE SEQUENCE IF NOT EXISTS entity_id_seq START WITH 1001`,
@@ -84,7 +85,7 @@ export function coreSchemaStatements(model: NoarkModel): string[] {
       dokumentversjon_uuid text
     )`,
   ];
-  statements.push(...entityRankStatements());
+  statements.push(...entityRankStatements(shared));
   for (const field of indexedFields(model)) {
     statements.push(`CREATE INDEX IF NOT EXISTS entity_f_${field.name.toLowerCase()} ON entity (type, ${fieldSql('', field)})`);
   }

@@ -8,6 +8,15 @@
  * in the run are kept in memory (fields and every link they take part in, which can only have been
  * made in this run) and checked there; their rows, counters and change-log entries are written as
  * a few multi-row statements (heldWrites.ts), held rows always before the database is read again.
+ *
+ * On a PostgreSQL server other transactions run beside this one (other requests, other sandbox
+ * processes), so an existing entity is row-locked when first read: `FOR SHARE` when it is only
+ * linked to or read (many transactions may add to one case file at once), `FOR NO KEY UPDATE`
+ * when it is saved, or is the side of a link whose one-per-entity rule is checked, `FOR UPDATE`
+ * when it is deleted. There the year's case and journal numbers (`sakssekvensnummer`,
+ * `journalsekvensnummer`) are taken at the end of the run, in the order of the creates: their
+ * counter row stays locked until the commit, which keeps them gap-free, and taking them last
+ * keeps that lock as short as it can be. (On PGlite they are taken as each entity is created.)
  */
 import type { NormalisedTransactionAction } from '../../core/api';
 import { randomUUID } from 'node:crypto';
@@ -65,6 +74,19 @@ interface Detached {
   previous: Entity;
 }
 
+/** How an existing entity is locked on a server, weakest first (see the header). */
+type RowLock = 'share' | 'update' | 'delete';
+const lockStrength: Record<RowLock, number> = { share: 1, update: 2, delete: 3 };
+const lockClause: Record<RowLock, string> = { share: 'FOR SHARE', update: 'FOR NO KEY UPDATE', delete: 'FOR UPDATE' };
+
+/** A new entity whose year number is taken when the run ends. */
+interface PendingNumber {
+  entity: FreshEntity;
+  year: number;
+  /** Its CREATE change-log entry, which shows the numbers as the entity is stored. */
+  created: ChangeLogEntry;
+}
+
 /** Numbers the service counts within a parent, assigned when a new entity is linked to it. */
 const numberedWithinParent: { field: string; ref: string }[] = [
   { field: 'journalpostnummer', ref: 'refMappe' },
@@ -116,6 +138,9 @@ export class TransactionRun {
   /** Entity ids taken from the sequence for the creates still to come, the next one last. */
   private idPool: number[] = [];
   private createsToCome = 0;
+  /** Row locks held on existing entities (server only). */
+  private readonly locks = new Map<number, RowLock>();
+  private readonly pendingNumbers: PendingNumber[] = [];
 
   constructor(
     private readonly tx: SqlSession,
@@ -138,6 +163,7 @@ export class TransactionRun {
       }
     }
     await this.checkDetached();
+    await this.numberByYear();
     await this.writes.flush();
     await this.counters.write();
     await writeChangeLogRows(this.tx, this.changes);
@@ -171,7 +197,8 @@ export class TransactionRun {
 
   // --- ids --------------------------------------------------------------------------------
 
-  private async resolve(idText: string): Promise<Entity & { version: number }> {
+  /** `lock`: how the entity is locked on a server when it exists (see the header). */
+  private async resolve(idText: string, lock: RowLock = 'share'): Promise<Entity & { version: number }> {
     const tempEntity = this.temp.get(idText);
     if (tempEntity) {
       if (this.deleted.has(tempEntity.id)) throw new ActionError(404, `"${idText}" was deleted earlier in this transaction.`);
@@ -181,10 +208,15 @@ export class TransactionRun {
     const id = Number(idText);
     if (this.deleted.has(id)) throw new ActionError(404, `${idText} was deleted earlier in this transaction.`);
     const cached = this.known.get(id);
-    if (cached) return cached;
+    if (cached) {
+      await this.strengthenLock(id, lock);
+      return cached;
+    }
     const tx = await this.sql();
-    const { rows } = await tx.query<{ id: number | string; type: string; version: number | string }>('SELECT id, type, version FROM entity WHERE id = $1', [id]);
+    const locking = tx.concurrent ? ` ${lockClause[lock]}` : '';
+    const { rows } = await tx.query<{ id: number | string; type: string; version: number | string }>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
     if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
+    if (tx.concurrent) this.locks.set(id, lock);
     const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
     // Every action on an existing entity (save, link and unlink on either side, delete) passes
     // here, so this one check makes closed entities and their contents refuse changes.
@@ -194,8 +226,17 @@ export class TransactionRun {
     return entity;
   }
 
-  private async resolveTyped(action: TxAction): Promise<Entity & { version: number }> {
-    const entity = await this.resolve(action.id);
+  /** A lock stronger than the one held on `id`, taken before the entity is changed. */
+  private async strengthenLock(id: number, lock: RowLock): Promise<void> {
+    const held = this.locks.get(id);
+    if (held === undefined || lockStrength[held] >= lockStrength[lock]) return;
+    const tx = await this.sql();
+    await tx.query(`SELECT 1 FROM entity WHERE id = $1 ${lockClause[lock]}`, [id]);
+    this.locks.set(id, lock);
+  }
+
+  private async resolveTyped(action: TxAction, lock: RowLock): Promise<Entity & { version: number }> {
+    const entity = await this.resolve(action.id, lock);
     if (entity.type !== action.type) throw new ActionError(400, `${action.id} is a ${entity.type}, not a ${action.type}: name the entity's own type.`);
     return entity;
   }
@@ -259,10 +300,11 @@ export class TransactionRun {
     return this.idPool.pop() as number;
   }
 
-  /** Defaults and service-set fields of a new entity. */
-  private async fillNew(type: string, fields: Record<string, JsonValue>): Promise<void> {
+  /** Defaults and service-set fields of a new entity; the year of its case or journal number,
+   * which `numberByYear` takes when the run ends, for a type that has one. */
+  private fillNew(type: string, fields: Record<string, JsonValue>): number | undefined {
     const def = this.model.getType(type);
-    if (!def) return;
+    if (!def) return undefined;
     const has = (name: string) => def.fields.some((f) => f.name === name);
     const now = this.deps.now();
     // The year and today's date are the archive's: at 00:30 on 1 January in Oslo it is already the new year.
@@ -276,18 +318,6 @@ export class TransactionRun {
     setIfMissing('opprettetAv', this.account.displayName);
     setIfMissing('opprettetAvBrukerIdent', this.account.userId);
     for (const f of def.fields) if (f.defaultValue !== undefined && fields[f.name] === undefined) fields[f.name] = f.defaultValue;
-    if (has('mappeIdent')) {
-      const seq = await this.counters.next(`mappe:${year}`);
-      fields.mappeIdent = `${year}/${seq}`;
-      if (has('saksaar')) fields.saksaar = year;
-      if (has('sakssekvensnummer')) fields.sakssekvensnummer = seq;
-    }
-    if (has('registreringsIdent')) {
-      const seq = await this.counters.next(`journal:${year}`);
-      fields.registreringsIdent = `${year}/${seq}`;
-      if (has('journalaar')) fields.journalaar = year;
-      if (has('journalsekvensnummer')) fields.journalsekvensnummer = seq;
-    }
     const byDefault = (name: string, value: JsonValue) => {
       const f = def.fields.find((x) => x.name === name);
       if (f?.hasDefault && fields[name] === undefined) fields[name] = value;
@@ -303,6 +333,39 @@ export class TransactionRun {
     byDefault('arkivdelstatus', 'A');
     byDefault('presedensStatus', 'G');
     byDefault('kryptertDokument', false);
+    return has('mappeIdent') || has('registreringsIdent') ? year : undefined;
+  }
+
+  /** The next case or journal number of the year for a new entity of `type`, as its fields. */
+  private async yearNumbers(type: string, year: number): Promise<Record<string, JsonValue>> {
+    const def = this.model.getType(type);
+    const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
+    const numbers: Record<string, JsonValue> = {};
+    if (has('mappeIdent')) {
+      const seq = await this.counters.next(`mappe:${year}`);
+      numbers.mappeIdent = `${year}/${seq}`;
+      if (has('saksaar')) numbers.saksaar = year;
+      if (has('sakssekvensnummer')) numbers.sakssekvensnummer = seq;
+    }
+    if (has('registreringsIdent')) {
+      const seq = await this.counters.next(`journal:${year}`);
+      numbers.registreringsIdent = `${year}/${seq}`;
+      if (has('journalaar')) numbers.journalaar = year;
+      if (has('journalsekvensnummer')) numbers.journalsekvensnummer = seq;
+    }
+    return numbers;
+  }
+
+  /** On a server, the case and journal numbers of the entities this run created and kept, in the
+   * order created (see the header for why they come last). */
+  private async numberByYear(): Promise<void> {
+    for (const { entity, year, created } of this.pendingNumbers) {
+      if (!this.fresh.has(entity.id)) continue;
+      const numbers = await this.yearNumbers(entity.type, year);
+      entity.fields = asStoredJson({ ...entity.fields, ...numbers });
+      this.writes.entityChanged(entity);
+      created.newValue = asStoredJson({ ...created.newValue, ...numbers });
+    }
   }
 
   /** Links an uploaded file to the Dokumentversjon `entityId` and copies what the upload knows. */
@@ -332,7 +395,7 @@ export class TransactionRun {
   private async save(action: TxAction): Promise<void> {
     const given = this.writableFields(action.type, action.fields ?? {});
     if (!this.temp.has(action.id) && !isNumericId(action.id)) return this.create(action, given);
-    const entity = await this.resolveTyped(action);
+    const entity = await this.resolveTyped(action, 'update');
     this.checkVersion(action, entity);
     const before = await this.currentFields(entity.id);
     const after: Record<string, JsonValue> = { ...before };
@@ -376,7 +439,11 @@ export class TransactionRun {
     const id = await this.newId();
     const fields: Record<string, JsonValue> = {};
     for (const [k, v] of Object.entries(given)) if (v !== undefined) fields[k] = v;
-    await this.fillNew(action.type, fields);
+    const year = this.fillNew(action.type, fields);
+    // Alone on its database (PGlite), a run holds no lock another waits for: numbered at once, and
+    // the entity's row is written with its numbers.
+    const numberNow = year !== undefined && !this.tx.concurrent;
+    if (numberNow) Object.assign(fields, await this.yearNumbers(action.type, year));
     if (action.type === 'Dokumentversjon' && fields.referanseDokumentfil !== undefined) await this.attachFile(id, fields, given);
     const fresh: FreshEntity = { id, type: action.type, fields: asStoredJson(fields), written: false };
     this.fresh.set(id, fresh);
@@ -385,7 +452,8 @@ export class TransactionRun {
     this.temp.set(action.id, entity);
     this.created.add(id);
     this.saved.set(action.id, id);
-    this.log({ entity, revisionType: 'CREATE', newValue: fresh.fields });
+    const created = this.log({ entity, revisionType: 'CREATE', newValue: fresh.fields });
+    if (year !== undefined && !numberNow) this.pendingNumbers.push({ entity: fresh, year, created });
   }
 
   /** The stored fields of an entity, as the database gives them back. */
@@ -454,7 +522,7 @@ export class TransactionRun {
   }
 
   private async link(action: TxAction, targetText: string): Promise<void> {
-    const source = await this.resolveTyped(action);
+    const source = await this.resolveTyped(action, 'update');
     const reference = this.reference(source.type, action.ref);
     const target = await this.resolve(targetText);
     if (!this.model.isAssignable(target.type, reference.target)) {
@@ -475,6 +543,8 @@ export class TransactionRun {
     if (reference.inverse) {
       const inverse = this.model.lookupMember(target.type, reference.inverse);
       if (inverse?.kind === 'reference' && isToOne(inverse.reference)) {
+        // The target's one-per-entity rule is checked: no other transaction may link it meanwhile.
+        await this.strengthenLock(target.id, 'update');
         const current = await this.linkedIds(target, reference.inverse);
         if (current.length > 0) throw new ActionError(400, `${target.type} ${targetText} is already linked through ${reference.inverse} to ${current[0]}, which holds one entity.`);
       }
@@ -508,7 +578,7 @@ export class TransactionRun {
   }
 
   private async unlink(action: TxAction, targetText: string, index: number): Promise<void> {
-    const source = await this.resolveTyped(action);
+    const source = await this.resolveTyped(action, 'update');
     const reference = this.reference(source.type, action.ref);
     const target = await this.resolve(targetText);
     const stored = storedLink(this.model, source.type, source.id, reference.name, target.type, target.id);
@@ -553,7 +623,7 @@ export class TransactionRun {
 
   private async delete(action: TxAction): Promise<void> {
     if (!this.account.canDelete) throw new ActionError(403, `delete needs special permission, which account ${this.account.login} does not have.`);
-    const entity = await this.resolveTyped(action);
+    const entity = await this.resolveTyped(action, 'delete');
     this.checkVersion(action, entity);
     const tx = await this.sql();
     const { rows } = await tx.query<{ from_id: number | string; from_type: string; ref: string }>('SELECT from_id, from_type, ref FROM link WHERE to_id = $1', [entity.id]);
@@ -586,9 +656,9 @@ export class TransactionRun {
   // --- log and response -------------------------------------------------------------------
 
   /** Held until the run ends, then written in the order logged. */
-  private log(e: Omit<ChangeLogEntry, 'entityId' | 'entityType' | 'modifiedDate' | 'modifiedBy' | 'modifiedByUserId'> & { entity: Entity }): void {
+  private log(e: Omit<ChangeLogEntry, 'entityId' | 'entityType' | 'modifiedDate' | 'modifiedBy' | 'modifiedByUserId'> & { entity: Entity }): ChangeLogEntry {
     // Spelled out rather than spread: this runs for every action of a large transaction.
-    this.changes.push({
+    const entry: ChangeLogEntry = {
       entityId: e.entity.id,
       entityType: e.entity.type,
       revisionType: e.revisionType,
@@ -602,7 +672,9 @@ export class TransactionRun {
       removedValue: e.removedValue,
       previousParent: e.previousParent,
       currentParent: e.currentParent,
-    });
+    };
+    this.changes.push(entry);
+    return entry;
   }
 
   private async response(): Promise<Record<string, EntityResult>> {

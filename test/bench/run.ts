@@ -12,7 +12,8 @@ const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryPa
   () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid()), () => import('./testCommand.bench').then((m) => m.benchTestCommand()),
   () => import('./checkScaling.bench').then((m) => m.benchCheckScaling({ print: true })),
   () => import('./serverResponsiveness.bench').then((m) => m.benchServerResponsiveness()),
-  () => import('./positionEncoding.bench').then((m) => m.benchPositionEncoding())];
+  () => import('./positionEncoding.bench').then((m) => m.benchPositionEncoding()),
+  () => import('./teamSandbox.bench').then((m) => m.benchTeamSandbox())];
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [];

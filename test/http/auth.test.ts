@@ -102,3 +102,25 @@ test('GET info/me tells whose token it is: {userId}, as the vendor Java client r
   assert.notEqual(other.json.userId, r.json.userId);
   assert.equal((await env.sandbox.get('/info/me')).status, 401);
 });
+
+test('sign-out at /idp/oauth2/revoke (RFC 7009) ends the login: its access token, its refresh token and the pair a refresh gave', async () => {
+  const revokeUrl = env.sandbox.sandbox.tokenUrl.replace(/\/token$/, '/revoke');
+  const revoke = (body: string) => fetch(revokeUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  const login = await tokenRequest('grant_type=password&username=demo&password=demo');
+  const refreshed = await tokenRequest(`grant_type=refresh_token&refresh_token=${login.json.refresh_token as string}`);
+  assert.equal(refreshed.status, 200);
+  const other = await tokenRequest('grant_type=password&username=demo&password=demo');
+  assert.equal((await probe(refreshed.json.access_token as string)).status, 200);
+  // Revoking the first login's access token ends the refresh's pair too: one login, one grant.
+  const signOut = await revoke(`token=${login.json.access_token as string}&token_type_hint=access_token`);
+  assert.equal(signOut.status, 200);
+  assert.equal(await signOut.text(), '');
+  assert.equal((await probe(refreshed.json.access_token as string)).status, 401);
+  assert.equal((await tokenRequest(`grant_type=refresh_token&refresh_token=${refreshed.json.refresh_token as string}`)).status, 400);
+  // Another login of the same user is not touched; an unknown token is no error (RFC 7009 §2.2).
+  assert.equal((await probe(other.json.access_token as string)).status, 200);
+  assert.equal((await revoke('token=unknown')).status, 200);
+  const missing = await revoke('');
+  assert.equal(missing.status, 400);
+  assert.equal(((await missing.json()) as { error: string }).error, 'invalid_request');
+});

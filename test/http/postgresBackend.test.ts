@@ -25,7 +25,10 @@ before(async () => {
   socket = new PGLiteSocketServer({ db: server, host: '127.0.0.1', port: 0, maxConnections: 20 });
   await socket.start();
   databaseUrl = `postgres://postgres:secret@${socket.getServerConn()}/postgres`;
-  t = await startTestSandbox({ databaseUrl });
+  // One connection: the socket runs every client's statements on the one PGlite session, so
+  // statements of two connections would interleave (test/team/ runs a real server's concurrency).
+  // For the same reason no full-text indexer, whose role is claimed on a connection of its own.
+  t = await startTestSandbox({ databaseUrl, databaseConnections: 1, fullTextIndexIntervalSeconds: 0 });
   token = await t.token();
   s = await buildStructure(t, token);
 });

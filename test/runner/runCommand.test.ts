@@ -35,8 +35,8 @@ describe('noarkq run against the sandbox', () => {
     // Every token the archive hands out, for the leak check at the end.
     const tokens = env.sandbox.sandbox.services.tokens;
     const issue = tokens.issue.bind(tokens);
-    tokens.issue = (...args) => {
-      const token = issue(...args);
+    tokens.issue = async (...args) => {
+      const token = await issue(...args);
       issued.push(token.accessToken, ...(token.refreshToken ? [token.refreshToken] : []));
       return token;
     };

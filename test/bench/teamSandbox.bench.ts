@@ -1,0 +1,172 @@
+/**
+ * Benchmark: a sandbox a team shares (issue 24). Transactions per second through 1, 2 and 4
+ * sandbox processes on one PostgreSQL server (Debian's, a throwaway cluster on 127.0.0.1 started
+ * by test/team/postgresCluster.ts), against one sandbox process on PGlite, the baseline measured in
+ * the same run. Target: 4 processes ≥ 2.5 × one PGlite process (the ratio is 2.5 × PGlite / 4
+ * processes, so ≤ 1 passes).
+ *
+ * The load is the one issue 24 describes: 16 transactions in flight from clients spread evenly over
+ * the processes, each adding a registry entry and its party to its own case file (so the
+ * transactions are unrelated, but all take the year's journal number), and every eighth opening a
+ * new case file with an entry (the case number too). The cluster runs with `fsync = off`, the
+ * durability PGlite runs with (synchronous commits, no flush to the disk): a killed process loses
+ * nothing acknowledged, a power cut may. `--fsync` measures with the server's default instead.
+ *
+ * Beside the wall-clock rates (inflated and noisy on a shared machine), the detail gives the CPU
+ * time per transaction of the sandbox processes and of the PostgreSQL server (its backends
+ * included), read from /proc: what the work costs, whatever else runs.
+ *
+ * Run alone: `node --import tsx test/bench/teamSandbox.bench.ts [--transactions N] [--fsync]`.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { startPostgresCluster, findPostgres, missingPostgresMessage } from '../team/postgresCluster';
+import { api, buildArchive, caseFileActions, clientToken, entryActions, spawnPGliteSandbox, spawnSandboxes, stopSandboxes, type SandboxProcess } from '../team/sandboxProcesses';
+import type { BenchResult } from './benchResult';
+
+const inFlight = 16;
+const targetSpeedUp = 2.5;
+
+export interface TeamBenchOptions {
+  /** Transactions per measurement (800). */
+  transactions?: number;
+  /** Keep the server's fsync on. */
+  fsync?: boolean;
+  log?: (line: string) => void;
+}
+
+interface Measured {
+  perSecond: number;
+  seconds: number;
+  /** CPU milliseconds per transaction of the sandbox processes, and of the server (0 for PGlite). */
+  sandboxCpuMs: number;
+  serverCpuMs: number;
+}
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** utime, stime, cutime, cstime of a process, in milliseconds; 0 when it is gone. */
+function cpuOf(pid: number, withReaped = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14–17 of proc(5); the slice starts at field 3.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    return ((utime + stime + (withReaped ? cutime + cstime : 0)) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's CPU so far: the main process, its live backends and those that ended. */
+function serverCpu(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  let total = cpuOf(pid, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) total += cpuOf(Number(entry));
+    } catch {
+      // Gone meanwhile: its time is in the main process's reaped children.
+    }
+  }
+  return total;
+}
+
+/** Runs `total` transactions, `inFlight` at a time, spread over `urls`; all must be answered 200. */
+async function measure(processes: readonly SandboxProcess[], total: number, serverPid?: number): Promise<Measured> {
+  const urls = processes.map((p) => p.url);
+  const tokens = await Promise.all(urls.map((url) => clientToken(url)));
+  const archive = await buildArchive(urls[0], tokens[0]);
+  // Each client's own case file, made before the clock starts.
+  const clients = await Promise.all(
+    Array.from({ length: inFlight }, async (_, c) => {
+      const p = c % urls.length;
+      const r = await api(urls[p], tokens[p], 'POST', '/transaction', { actions: caseFileActions(`bench case ${c}`, archive) });
+      if (r.status !== 200) throw new Error(`a case file failed: ${r.text}`);
+      return { url: urls[p], token: tokens[p], caseId: r.json.saved.sak.id as string };
+    }),
+  );
+  let next = 0;
+  const sandboxCpu = () => processes.reduce((sum, p) => sum + cpuOf(p.child.pid ?? 0), 0);
+  const cpuBefore = { sandbox: sandboxCpu(), server: serverCpu(serverPid) };
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    clients.map(async (client) => {
+      for (let n = next++; n < total; n = next++) {
+        const actions = n % 8 === 7 ? caseFileActions(`bench new case ${n}`, archive) : entryActions(`bench entry ${n}`, client.caseId);
+        const r = await api(client.url, client.token, 'POST', '/transaction', { actions });
+        if (r.status !== 200) throw new Error(`transaction ${n} failed: ${r.status} ${r.text}`);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    perSecond: total / seconds,
+    seconds,
+    sandboxCpuMs: (sandboxCpu() - cpuBefore.sandbox) / total,
+    serverCpuMs: (serverCpu(serverPid) - cpuBefore.server) / total,
+  };
+}
+
+async function withProcesses<T>(start: () => Promise<SandboxProcess[]>, fn: (processes: SandboxProcess[]) => Promise<T>): Promise<T> {
+  const processes = await start();
+  try {
+    return await fn(processes);
+  } finally {
+    await stopSandboxes(processes);
+  }
+}
+
+export async function benchTeamSandbox(options: TeamBenchOptions = {}): Promise<BenchResult> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const total = options.transactions ?? 800;
+  if (!findPostgres()) throw new Error(missingPostgresMessage);
+  const pglite = await withProcesses(async () => [await spawnPGliteSandbox()], (processes) => measure(processes, total));
+  log(`1 PGlite process: ${pglite.perSecond.toFixed(0)} tx/s, CPU ${pglite.sandboxCpuMs.toFixed(1)} ms/tx`);
+  const cluster = await startPostgresCluster({ settings: options.fsync ? {} : { fsync: 'off' } });
+  const figures: string[] = [];
+  let four = 0;
+  try {
+    for (const count of [1, 2, 4]) {
+      const database = `bench${count}`;
+      const pg = (await import('pg')).default;
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+      const url = cluster.url.replace(/\/postgres$/, `/${database}`);
+      const m = await withProcesses(() => spawnSandboxes(url, count), (processes) => measure(processes, total, cluster.pid));
+      const cpu = `CPU ${m.sandboxCpuMs.toFixed(1)} ms/tx in the sandboxes + ${m.serverCpuMs.toFixed(1)} in the server`;
+      log(`${count} PostgreSQL process${count === 1 ? '' : 'es'}: ${m.perSecond.toFixed(0)} tx/s, ${cpu}`);
+      figures.push(`${count}: ${m.perSecond.toFixed(0)} tx/s (${(m.perSecond / pglite.perSecond).toFixed(2)}×; ${cpu})`);
+      if (count === 4) four = m.perSecond;
+    }
+  } finally {
+    await cluster.stop();
+  }
+  return {
+    name: 'team sandbox: 4 processes on one PostgreSQL vs one PGlite process',
+    ratio: (targetSpeedUp * pglite.perSecond) / four,
+    target: 1,
+    detail: `${total} transactions per run, ${inFlight} in flight (wall clock); one PGlite process ${pglite.perSecond.toFixed(0)} tx/s (CPU ${pglite.sandboxCpuMs.toFixed(1)} ms/tx); on PostgreSQL${options.fsync ? '' : ' (fsync off, as PGlite)'} with ${figures.join(', ')}; target 4 processes ≥ ${targetSpeedUp}× PGlite`,
+  };
+}
+
+if (process.argv[1]?.endsWith('teamSandbox.bench.ts')) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--transactions');
+  const transactions = at >= 0 ? Number(args[at + 1]) : undefined;
+  void benchTeamSandbox({ transactions, fsync: args.includes('--fsync') }).then(
+    (r) => {
+      console.log(`${r.ratio <= r.target ? 'ok    ' : 'MISSED'} ${r.name}: ratio ${r.ratio.toFixed(2)} (target <= ${r.target})  ${r.detail}`);
+      if (r.ratio > r.target) process.exitCode = 1;
+    },
+    (error: unknown) => {
+      process.stderr.write(`benchmark failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

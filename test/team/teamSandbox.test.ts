@@ -1,0 +1,374 @@
+/**
+ * A sandbox a team shares (issue 24): two, then four sandbox processes on one database of a real
+ * PostgreSQL server (Debian's, started by postgresCluster.ts). A token from one process is used at
+ * the others, a refresh token is redeemed once across them all and a sign-out ends the grant in
+ * every one; a BSM-registry or code-list change answered by one is seen by the next request to
+ * another; concurrent transactions on different case files all commit with unique, gap-free
+ * numbers; an upload through one is attached and downloaded through another; and a `kill -9` of
+ * one process in the middle of a burst loses nothing any process acknowledged.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { compactEntityRanks } from '../../sandbox/store/entityRanks';
+import { openPostgresDatabase } from '../../sandbox/store/postgresDatabase';
+import { postgresTestOptions, startPostgresCluster, type PostgresCluster } from './postgresCluster';
+import {
+  api,
+  apiRoot,
+  buildArchive,
+  caseFileActions,
+  clientToken,
+  entryActions,
+  postForm,
+  spawnSandbox,
+  spawnSandboxes,
+  stopSandboxes,
+  type SandboxProcess,
+} from './sandboxProcesses';
+
+const options = postgresTestOptions();
+let cluster: PostgresCluster | undefined;
+
+before(async () => {
+  if (options.skip) return;
+  cluster = await startPostgresCluster();
+});
+after(async () => {
+  await cluster?.stop();
+});
+
+/** A new database on the cluster, so each group of processes starts from an empty archive. */
+async function newDatabase(name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: (cluster as PostgresCluster).url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return (cluster as PostgresCluster).url.replace(/\/postgres$/, `/${name}`);
+}
+
+/** Rows read straight from the database, not through any sandbox. */
+async function sql<Row>(databaseUrl: string, text: string, params: unknown[] = []): Promise<Row[]> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sorted numbers that run 1, 2, 3, … with none missing and none twice. */
+function assertGapFree(numbers: readonly number[], what: string): void {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  assert.deepEqual(sorted, Array.from({ length: sorted.length }, (_, i) => i + 1), `${what}: not 1..${sorted.length} without gaps or repeats`);
+}
+
+for (const count of [2, 4]) {
+  describe(`${count} sandbox processes on one PostgreSQL database`, options, () => {
+    let databaseUrl: string;
+    let processes: SandboxProcess[] = [];
+    let urls: string[] = [];
+    let archive: { arkivdel: string; klasse: string };
+
+    before(async () => {
+      databaseUrl = await newDatabase(`team${count}`);
+      processes = await spawnSandboxes(databaseUrl, count);
+      urls = processes.map((p) => p.url);
+      archive = await buildArchive(urls[0], await clientToken(urls[0]));
+    });
+    after(async () => {
+      await stopSandboxes(processes);
+    });
+
+    test('a token from one process is accepted by every other', async () => {
+      const token = await clientToken(urls[0]);
+      for (const url of urls) {
+        const r = await api(url, token, 'POST', '/query', { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } });
+        assert.equal(r.status, 200, `${url}: ${r.text}`);
+        assert.equal(r.json.results.length, 1);
+      }
+      const unknown = await api(urls[count - 1], 'not-a-token', 'POST', '/query', { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } });
+      assert.equal(unknown.status, 401);
+    });
+
+    test('a refresh token is redeemed once across the processes, and sign-out at one ends the grant at all', async () => {
+      const login = await postForm(urls[0], '/idp/oauth2/token', { grant_type: 'password', username: 'demo', password: 'demo', scope: 'openid' });
+      assert.equal(login.status, 200, login.text);
+      const refreshed = await postForm(urls[1], '/idp/oauth2/token', { grant_type: 'refresh_token', refresh_token: login.json.refresh_token });
+      assert.equal(refreshed.status, 200, refreshed.text);
+      // Rotation: the used refresh token is gone everywhere.
+      const again = await postForm(urls[count - 1], '/idp/oauth2/token', { grant_type: 'refresh_token', refresh_token: login.json.refresh_token });
+      assert.equal(again.status, 400);
+      assert.equal(again.json.error, 'invalid_grant');
+      const query = { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } };
+      for (const url of urls) assert.equal((await api(url, refreshed.json.access_token, 'POST', '/query', query)).status, 200);
+      // Sign-out with the access token at the last process: the grant's tokens end in every process.
+      const revoked = await postForm(urls[count - 1], '/idp/oauth2/revoke', { token: refreshed.json.access_token });
+      assert.equal(revoked.status, 200, revoked.text);
+      for (const url of urls) {
+        for (const token of [login.json.access_token, refreshed.json.access_token]) {
+          const r = await api(url, token, 'POST', '/query', query);
+          assert.equal(r.status, 401, `${url} still accepts a revoked token`);
+        }
+      }
+      const afterSignOut = await postForm(urls[0], '/idp/oauth2/token', { grant_type: 'refresh_token', refresh_token: refreshed.json.refresh_token });
+      assert.equal(afterSignOut.status, 400);
+      // Another grant of the same account is not touched.
+      assert.equal((await api(urls[0], await clientToken(urls[1]), 'POST', '/query', query)).status, 200);
+    });
+
+    test('a BSM-registry change answered by one process is seen at once by the others', async () => {
+      const token = await clientToken(urls[0]);
+      const group = `team-${count}`;
+      assert.equal((await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}`, { groupName: 'Team' })).status, 200);
+      // Every process reads (and so caches) the registry before the field exists.
+      for (const url of urls) assert.deepEqual((await api(url, token, 'GET', `/bsm-registry?groupId=${group}`)).json.results[0].fields, []);
+      const put = await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}/field/team-${count}-nr`, { fieldName: 'Nr', fieldType: 'long' });
+      assert.equal(put.status, 200, put.text);
+      for (const url of urls.slice(1)) {
+        const r = await api(url, token, 'GET', `/bsm-registry?groupId=${group}`);
+        assert.deepEqual(
+          r.json.results[0].fields.map((f: { fieldId: string }) => f.fieldId),
+          [`team-${count}-nr`],
+          `${url} does not see the new field`,
+        );
+        const saved = await api(url, token, 'POST', '/transaction', {
+          actions: [
+            ...caseFileActions(`bsm ${url}`, archive).slice(0, 3),
+            { action: 'save', type: 'Saksmappe', id: 'sak', fields: { virksomhetsspesifikkeMetadata: { [group]: { [`team-${count}-nr`]: { values: [7] } } } } },
+          ],
+        });
+        assert.equal(saved.status, 200, `${url}: ${saved.text}`);
+      }
+      // A field deleted at the last process is refused by the first at once.
+      const unused = `team-${count}-unused`;
+      assert.equal((await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}/field/${unused}`, { fieldName: 'Unused', fieldType: 'string' })).status, 200);
+      assert.equal((await api(urls[0], token, 'GET', '/bsm-registry')).status, 200);
+      assert.equal((await api(urls[count - 1], token, 'DELETE', `/bsm-registry/group/${group}/field/${unused}`)).status, 204);
+      const refused = await api(urls[0], token, 'POST', '/transaction', {
+        actions: [
+          ...caseFileActions('bsm refused', archive).slice(0, 3),
+          { action: 'save', type: 'Saksmappe', id: 'sak', fields: { virksomhetsspesifikkeMetadata: { [group]: { [unused]: { values: ['x'] } } } } },
+        ],
+      });
+      assert.equal(refused.status, 400, refused.text);
+      assert.match(refused.text, new RegExp(unused));
+    });
+
+    test('a code-list change answered by one process is seen at once by the others', async () => {
+      const token = await clientToken(urls[0]);
+      const code = `T${count}`;
+      const withCode = (marker: string) => [
+        ...caseFileActions(marker, archive),
+        { action: 'save', type: 'Journalpost', id: 'jp', fields: { journalposttype: code } },
+      ];
+      for (const url of urls) assert.equal((await api(url, token, 'POST', '/transaction', { actions: withCode(`before ${url}`) })).status, 400);
+      assert.equal((await api(urls[0], token, 'PUT', `/code-lists/journalposttype/${code}`, { name: `Team status ${count}` })).status, 200);
+      for (const url of urls.slice(1)) {
+        const r = await api(url, token, 'POST', '/transaction', { actions: withCode(`after ${url}`) });
+        assert.equal(r.status, 200, `${url}: ${r.text}`);
+      }
+    });
+
+    test('what any process stores is indexed for full-text search by one of them', async () => {
+      const token = await clientToken(urls[0]);
+      const made = await api(urls[count - 1], token, 'POST', '/transaction', { actions: caseFileActions(`Søknad om lagerbygning ${count}`, archive) });
+      assert.equal(made.status, 200, made.text);
+      // The indexers run every 5 s; the one process that holds the role takes the batch.
+      const indexed = async () =>
+        (await sql<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM fulltext_entry WHERE subject_id = $1', [Number(made.json.saved.sak.id)]))[0].n > 0;
+      const end = Date.now() + 120_000;
+      while (!(await indexed())) {
+        if (Date.now() > end) assert.fail(`case file ${made.json.saved.sak.id} was not indexed in time`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+
+    test('an upload through one process is attached and downloaded through another', async () => {
+      const token = await clientToken(urls[0]);
+      const content = Buffer.from(`%PDF-1.7\nshared by ${count} processes\n`);
+      const up = await fetch(`${urls[0]}${apiRoot}/upload`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Disposition': 'attachment; filename="team.pdf"' },
+        body: content,
+      });
+      assert.equal(up.status, 200);
+      const fileId = ((await up.json()) as { id: string }).id;
+      const made = await api(urls[count - 1], token, 'POST', '/transaction', { actions: caseFileActions(`upload ${count}`, archive) });
+      assert.equal(made.status, 200, made.text);
+      const linked = await api(urls[count - 1], token, 'POST', '/transaction', {
+        actions: [
+          { action: 'save', type: 'Dokument', id: 'doc', fields: { tittel: 'Team document' } },
+          { action: 'link', type: 'Dokument', id: 'doc', ref: 'refRegistrering', linkToId: made.json.saved.jp.id },
+          { action: 'save', type: 'Dokumentversjon', id: 'v', fields: { referanseDokumentfil: fileId, variantformat: 'A' } },
+          { action: 'link', type: 'Dokumentversjon', id: 'v', ref: 'refDokument', linkToId: 'doc' },
+        ],
+      });
+      assert.equal(linked.status, 200, linked.text);
+      assert.equal(linked.json.saved.v.fields.filstoerrelse, content.length);
+      for (const url of urls) {
+        const down = await fetch(`${url}${apiRoot}/download?id=${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
+        assert.equal(down.status, 200, url);
+        assert.deepEqual(Buffer.from(await down.arrayBuffer()), content);
+      }
+    });
+
+    test('concurrent transactions on different case files through every process all commit, numbered uniquely and without gaps', async () => {
+      const tokens = await Promise.all(urls.map((url) => clientToken(url)));
+      // Case files first, several per process at once.
+      const perProcess = 6;
+      const cases = await Promise.all(
+        urls.flatMap((url, p) =>
+          Array.from({ length: perProcess }, (_, i) => api(url, tokens[p], 'POST', '/transaction', { actions: caseFileActions(`burst case ${p}-${i}`, archive) })),
+        ),
+      );
+      for (const r of cases) assert.equal(r.status, 200, r.text);
+      const caseIds = cases.map((r) => r.json.saved.sak.id as string);
+      // Then entries into those case files, each through another process than the case file's.
+      const entries = await Promise.all(
+        caseIds.flatMap((caseId, c) =>
+          [0, 1].map((n) => {
+            const p = (c + 1 + n) % count;
+            return api(urls[p], tokens[p], 'POST', '/transaction', { actions: entryActions(`burst entry ${c}-${n}`, caseId) });
+          }),
+        ),
+      );
+      for (const r of entries) assert.equal(r.status, 200, r.text);
+      // Every case file and entry of the database (earlier tests' too), read straight from it.
+      const numbers = await sql<{ type: string; seq: number; nr: number | null; parent: string | null }>(
+        databaseUrl,
+        `SELECT e.type, coalesce((e.fields->>'sakssekvensnummer')::int, (e.fields->>'journalsekvensnummer')::int) AS seq,
+                (e.fields->>'journalpostnummer')::int AS nr, l.to_id::text AS parent
+         FROM entity e LEFT JOIN link l ON l.from_id = e.id AND l.ref = 'refMappe'
+         WHERE e.type IN ('Saksmappe', 'Journalpost')`,
+      );
+      assertGapFree(numbers.filter((r) => r.type === 'Saksmappe').map((r) => r.seq), 'sakssekvensnummer');
+      assertGapFree(numbers.filter((r) => r.type === 'Journalpost').map((r) => r.seq), 'journalsekvensnummer');
+      for (const caseId of caseIds) {
+        assertGapFree(numbers.filter((r) => r.parent === caseId).map((r) => r.nr as number), `journalpostnummer in case file ${caseId}`);
+      }
+      // The counts deep pages start from, appended by concurrent transactions, add up, before and
+      // after they are folded together.
+      const counted = `SELECT type, sum(total)::int AS n FROM entity_rank GROUP BY type ORDER BY type`;
+      const actual = await sql<{ type: string; n: number }>(databaseUrl, `SELECT type, count(*)::int AS n FROM entity GROUP BY type ORDER BY type`);
+      assert.deepEqual(await sql(databaseUrl, counted), actual);
+      const db = await openPostgresDatabase({ url: databaseUrl });
+      try {
+        await compactEntityRanks(db);
+      } finally {
+        await db.close();
+      }
+      assert.deepEqual(await sql(databaseUrl, counted), actual);
+      const [folded] = await sql<{ rows: number; buckets: number }>(
+        databaseUrl,
+        `SELECT count(*)::int AS rows, count(DISTINCT (type, bucket))::int AS buckets FROM entity_rank`,
+      );
+      assert.equal(folded.rows, folded.buckets, 'one row per type and bucket once folded');
+    });
+  });
+}
+
+describe('kill -9 of one of four processes in the middle of a burst', options, () => {
+  let processes: SandboxProcess[] = [];
+  after(async () => {
+    await stopSandboxes(processes);
+  });
+
+  test('loses nothing any process acknowledged, leaves nothing in part, and the numbers stay gap-free', async () => {
+    const databaseUrl = await newDatabase('teamkill');
+    processes = await spawnSandboxes(databaseUrl, 4);
+    const urls = processes.map((p) => p.url);
+    const tokens = await Promise.all(urls.map((url) => clientToken(url)));
+    const archive = await buildArchive(urls[0], tokens[0]);
+    const victim = processes[3];
+    const acknowledged = new Set<string>();
+    const failedOnPurpose = new Set<string>();
+    let sent = 0;
+    let killed = false;
+    // Four streams per process, a transaction in five failing on purpose (an unknown id, last).
+    const stream = async (p: number, lane: number) => {
+      for (let i = 0; i < 25; i++) {
+        const marker = `kill ${p}-${lane}-${i}`;
+        const failing = (i + lane) % 5 === 4;
+        if (failing) failedOnPurpose.add(marker);
+        const actions = [...caseFileActions(marker, archive), ...(failing ? [{ action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refSekundaerKlasse', linkToId: '999999999' }] : [])];
+        sent++;
+        if (!killed && sent >= 150) {
+          killed = true;
+          victim.child.kill('SIGKILL');
+        }
+        let r;
+        try {
+          r = await api(urls[p], tokens[p], 'POST', '/transaction', { actions });
+        } catch {
+          // The killed process's connections break; what it never answered is not counted.
+          if (p === 3) return;
+          throw new Error(`process ${p} stopped answering`);
+        }
+        if (r.status === 200) acknowledged.add(marker);
+        else assert.equal(r.status, failing ? 404 : 200, r.text);
+      }
+    };
+    await Promise.all(urls.flatMap((_, p) => [0, 1, 2, 3].map((lane) => stream(p, lane))));
+    assert.equal((await victim.exited).signal, 'SIGKILL');
+    assert.ok(acknowledged.size >= 200, `only ${acknowledged.size} transactions were acknowledged`);
+    const groups = await sql<{ marker: string; types: string[] }>(
+      databaseUrl,
+      `SELECT fields->>'tittel' AS marker, array_agg(type ORDER BY type) AS types FROM entity WHERE type IN ('Saksmappe', 'Journalpost') AND fields->>'tittel' LIKE 'kill %' GROUP BY 1
+       UNION ALL SELECT fields->>'korrespondansepartNavn', ARRAY['Korrespondansepart'] FROM entity WHERE type = 'Korrespondansepart' AND fields->>'korrespondansepartNavn' LIKE 'kill %'`,
+    );
+    const members = new Map<string, string[]>();
+    for (const g of groups) members.set(g.marker, [...(members.get(g.marker) ?? []), ...g.types]);
+    for (const marker of acknowledged) assert.ok(members.has(marker), `acknowledged ${marker} is missing`);
+    for (const [marker, types] of members) {
+      assert.deepEqual(types.sort(), ['Journalpost', 'Korrespondansepart', 'Saksmappe'], `${marker} is stored in part`);
+      assert.ok(!failedOnPurpose.has(marker), `${marker} failed on purpose, yet it is stored`);
+    }
+    const numbers = await sql<{ type: string; seq: number }>(
+      databaseUrl,
+      `SELECT type, coalesce((fields->>'sakssekvensnummer')::int, (fields->>'journalsekvensnummer')::int) AS seq FROM entity WHERE type IN ('Saksmappe', 'Journalpost')`,
+    );
+    assertGapFree(numbers.filter((r) => r.type === 'Saksmappe').map((r) => r.seq), 'sakssekvensnummer');
+    assertGapFree(numbers.filter((r) => r.type === 'Journalpost').map((r) => r.seq), 'journalsekvensnummer');
+    // A new process joins the three that are left and sees it all.
+    const joined = await spawnSandbox(databaseUrl);
+    processes.push(joined);
+    const seen = await api(joined.url, tokens[0], 'POST', '/query', { type: 'Saksmappe', query: 'tittel %= @t', parameters: { '@t': 'kill %' }, limit: 1 });
+    assert.equal(seen.status, 200, seen.text);
+  });
+});
+
+describe('transactions on the server', options, () => {
+  test('a deadlock between two transactions is retried inside the sandbox, not reported', async () => {
+    const db = await openPostgresDatabase({ url: await newDatabase('teamdeadlock') });
+    try {
+      await db.exec('CREATE TABLE pair (id integer PRIMARY KEY, v integer NOT NULL); INSERT INTO pair VALUES (1, 0), (2, 0)');
+      let runs = 0;
+      let arrived = 0;
+      let bothHoldOne: () => void = () => undefined;
+      const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
+      // Each locks one row, waits until the other holds the other row, then wants it: a deadlock
+      // PostgreSQL breaks by failing one of them, which the sandbox runs again.
+      const crossing = (first: number, second: number) =>
+        db.transaction(async (tx) => {
+          runs++;
+          await tx.query('UPDATE pair SET v = v + 1 WHERE id = $1', [first]);
+          if (arrived < 2) {
+            if (++arrived === 2) bothHoldOne();
+            await barrier;
+          }
+          await tx.query('UPDATE pair SET v = v + 1 WHERE id = $1', [second]);
+        });
+      await Promise.all([crossing(1, 2), crossing(2, 1)]);
+      assert.equal(runs, 3, 'one of the two ran again');
+      assert.deepEqual((await db.query<{ v: number }>('SELECT v FROM pair ORDER BY id')).rows, [{ v: 2 }, { v: 2 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
