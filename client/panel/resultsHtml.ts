@@ -37,7 +37,9 @@ export function resultsContentSecurityPolicy(cspSource: string, nonce: string): 
   ].join('; ');
 }
 
-export function resultsHtml(uris: ResultsPageUris, nonce: string): string {
+/** A webview page of the extension: its stylesheet and codicons, one `<main id="app">` the bundle
+ * fills (with `mainAttributes`), the bundle's script by nonce, under the policy above. */
+export function webviewPage(title: string, uris: ResultsPageUris, nonce: string, mainAttributes = ''): string {
   const a = attribute;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -47,12 +49,16 @@ export function resultsHtml(uris: ResultsPageUris, nonce: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${a(uris.codicons)}" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="${a(uris.stylesheet)}">
-<title>noarkq results</title>
+<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>
 </head>
 <body>
-<main id="app" aria-live="polite"></main>
+<main id="app"${mainAttributes}></main>
 <script nonce="${a(nonce)}" src="${a(uris.script)}"></script>
 </body>
 </html>
 `;
+}
+
+export function resultsHtml(uris: ResultsPageUris, nonce: string): string {
+  return webviewPage('noarkq results', uris, nonce, ' aria-live="polite"');
 }
