@@ -6,36 +6,21 @@
  * same marker), so a partial transaction shows as a group with a member missing.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { sandboxReady, type SandboxProcess } from '../fixtures/sandboxReady';
 
 const root = join(__dirname, '..', '..');
 const apiRoot = '/rms/api/public/noark5/v1';
-
-interface SandboxProcess {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 /** Starts `sandbox/main.ts` as a child process and resolves once its banner names the URL. */
 function spawnSandbox(dataDir: string): Promise<SandboxProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /Sandbox archive running at (http:\/\/\S+)/.exec(stdout);
-      if (match) resolve({ child, url: match[1], exited });
-    });
-    void exited.then(({ code, signal }) => reject(new Error(`the sandbox exited (${code ?? signal}) before it was ready:\n${stdout}\n${stderr}`)));
-  });
+  return sandboxReady(child, exited);
 }
 
 async function stopGracefully(p: SandboxProcess): Promise<void> {

@@ -3,19 +3,16 @@
  * with `--database`, its own port and its own (unused) data folder, started together. Used by the
  * team tests and the team benchmark.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sandboxReady, type SandboxProcess } from '../fixtures/sandboxReady';
+
+export type { SandboxProcess };
 
 const root = join(__dirname, '..', '..');
 export const apiRoot = '/rms/api/public/noark5/v1';
-
-export interface SandboxProcess {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 /** Starts one process on `databaseUrl` and resolves once its banner names its URL. */
 export function spawnSandbox(databaseUrl: string, extraArgs: readonly string[] = []): Promise<SandboxProcess> {
@@ -39,17 +36,7 @@ function spawnSandboxWith(args: readonly string[]): Promise<SandboxProcess> {
       resolve({ code, signal });
     }),
   );
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /Sandbox archive running at (http:\/\/\S+)/.exec(stdout);
-      if (match) resolve({ child, url: match[1], exited });
-    });
-    void exited.then(({ code, signal }) => reject(new Error(`the sandbox exited (${code ?? signal}) before it was ready:\n${stdout}\n${stderr}`)));
-  });
+  return sandboxReady(child, exited);
 }
 
 /** `count` processes on `databaseUrl`, started at the same time (their start-ups take turns on
