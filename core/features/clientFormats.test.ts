@@ -23,6 +23,9 @@ describe('snippetToPlainText', () => {
 describe('markdownToPlainText', () => {
   it('drops emphasis, code marks, fences and heading marks; links keep their target', () => {
     assert.equal(markdownToPlainText('**tittel** — field of Saksmappe\n\n`string` · M020'), 'tittel — field of Saksmappe\n\nstring · M020');
+    // Marks inside code spans are text: two `"*"` on a line are not one emphasis.
+    assert.equal(markdownToPlainText('`"*"` matches anything; `"*"` again'), '"*" matches anything; "*" again');
+    assert.equal(markdownToPlainText('**`tittel`** and _`x_y`_'), 'tittel and x_y');
     assert.equal(markdownToPlainText('## Heading\n```json\n{"a": 1}\n```\nsee [the spec](https://x.example/a) and *this*'), 'Heading\n{"a": 1}\nsee the spec (https://x.example/a) and this');
     assert.equal(markdownToPlainText('snake_case_name and 2*3*4'), 'snake_case_name and 2*3*4');
   });

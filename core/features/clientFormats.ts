@@ -126,14 +126,21 @@ export function markdownToPlainText(markdown: string): string {
   return markdown
     .split('\n')
     .filter((line) => !/^\s*```/.test(line))
-    .map((line) =>
-      line
-        .replace(/^#{1,6}\s+/, '')
-        .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)')
-        .replace(/(\*\*|__)(.+?)\1/g, '$2')
-        .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
-        .replace(/`([^`]*)`/g, '$1')
-        .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1'),
-    )
+    .map((line) => {
+      // Code spans keep their text as it is (a `"*"` in one is no emphasis): they stand aside as
+      // private-use marks while the rest is made plain, so `**`code`**` is still strong text.
+      const spans: string[] = [];
+      const masked = line.replace(/^#{1,6}\s+/, '').replace(/`([^`]*)`/g, (_, code: string) => `\uE000${spans.push(code) - 1}\uE001`);
+      return plainInline(masked).replace(/\uE000(\d+)\uE001/g, (_, i: string) => spans[Number(i)]);
+    })
     .join('\n');
+}
+
+/** Links, strong and emphasis, and escapes, as plain text. */
+function plainInline(text: string): string {
+  return text
+    .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1');
 }
