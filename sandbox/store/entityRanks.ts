@@ -29,6 +29,15 @@ export function entityRankStatements(shared = false): string[] {
   return shared ? appendedRankStatements() : rankStatements();
 }
 
+/** The triggers both ways of counting share: each calls its way's function of the same name. */
+const rankTriggers = [
+    `CREATE OR REPLACE TRIGGER entity_rank_added AFTER INSERT ON entity REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_added()`,
+    `CREATE OR REPLACE TRIGGER entity_rank_removed AFTER DELETE ON entity REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_removed()`,
+    `CREATE OR REPLACE TRIGGER entity_rank_changed AFTER UPDATE ON entity FOR EACH ROW
+     WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.id IS DISTINCT FROM NEW.id OR OLD.screened IS DISTINCT FROM NEW.screened)
+     EXECUTE FUNCTION entity_rank_changed()`,
+];
+
 function rankStatements(): string[] {
   const bucket = `id >> ${rankBucketBits}`;
   return [
@@ -70,11 +79,7 @@ function rankStatements(): string[] {
        ON CONFLICT (type, bucket) DO UPDATE SET total = r.total + 1, unscreened = r.unscreened + EXCLUDED.unscreened;
        RETURN NULL;
      END $$`,
-    `CREATE OR REPLACE TRIGGER entity_rank_added AFTER INSERT ON entity REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_added()`,
-    `CREATE OR REPLACE TRIGGER entity_rank_removed AFTER DELETE ON entity REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_removed()`,
-    `CREATE OR REPLACE TRIGGER entity_rank_changed AFTER UPDATE ON entity FOR EACH ROW
-     WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.id IS DISTINCT FROM NEW.id OR OLD.screened IS DISTINCT FROM NEW.screened)
-     EXECUTE FUNCTION entity_rank_changed()`,
+    ...rankTriggers,
   ];
 }
 
@@ -109,11 +114,7 @@ function appendedRankStatements(): string[] {
          (NEW.type, NEW.id >> ${rankBucketBits}, 1, (NOT NEW.screened)::int);
        RETURN NULL;
      END $$`,
-    `CREATE OR REPLACE TRIGGER entity_rank_added AFTER INSERT ON entity REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_added()`,
-    `CREATE OR REPLACE TRIGGER entity_rank_removed AFTER DELETE ON entity REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION entity_rank_removed()`,
-    `CREATE OR REPLACE TRIGGER entity_rank_changed AFTER UPDATE ON entity FOR EACH ROW
-     WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.id IS DISTINCT FROM NEW.id OR OLD.screened IS DISTINCT FROM NEW.screened)
-     EXECUTE FUNCTION entity_rank_changed()`,
+    ...rankTriggers,
   ];
 }
 
