@@ -83,7 +83,7 @@ export function checkQueryBodyPaths(tree: JsonNode, paths: readonly QueryBodyPat
   if (sortItems.length > 0) request.sort = { keyword: typeSpan, items: sortItems, start: sortItems[0].start, end: sortItems[sortItems.length - 1].end };
 
   const parameters = bodyParameters(propertyValue(tree, 'parameters'));
-  for (const d of checkQueryRequest(request, { model, variables: parameters ?? [] })) {
+  for (const d of checkQueryRequest(request, { model, variables: parameters ?? [], parameterValues: 'body' })) {
     if (expressionSpan && d.start >= expressionSpan.start && d.end <= expressionSpan.end) {
       const inQuery = inQueryString(d, expressionSpan, parameters !== undefined);
       if (inQuery) out.push(inQuery);
@@ -114,18 +114,12 @@ function bodyParameters(node: JsonNode | undefined): VariableBinding[] | undefin
   return bindings;
 }
 
-/** A diagnostic of the `query` string as a body's: fixes that edit outside the string (a new
- * variable line) are dropped, and a missing parameter is to be added to `parameters`. Undefined
- * for what does not apply to a body. */
+/** A diagnostic of the `query` string as a body's: fixes that edit outside the string are dropped,
+ * and a missing parameter is not reported while the parameters cannot be read. */
 function inQueryString(d: NoarkqDiagnostic, within: Span, parametersKnown: boolean): NoarkqDiagnostic | undefined {
-  if (d.code === 'noarkq.param-undefined') {
-    if (!parametersKnown) return undefined;
-    const name = /^@(\S+) has no value/.exec(d.message)?.[1] ?? 'name';
-    return { ...d, message: `@${name} has no value: add \`"@${name}": <JSON value>\` to the body's \`parameters\`.`, fixes: undefined };
-  }
+  if (d.code === 'noarkq.param-undefined' && !parametersKnown) return undefined;
   const fixes = d.fixes?.filter((f) => f.edits.every((e) => e.start >= within.start && e.end <= within.end));
-  const message = d.code === 'noarkq.literal-in-query' ? d.message.replace(/Define `@(\w+) = ([^`]*)` and write `@\w+` here\./, 'Write `@$1` here and add `"@$1": $2` to the body\'s `parameters`.') : d.message;
-  return { ...d, message, fixes: fixes && fixes.length > 0 ? fixes : undefined };
+  return { ...d, fixes: fixes && fixes.length > 0 ? fixes : undefined };
 }
 
 /** The checker speaks of QUERY lines (`JOIN #k = ...`); a body defines aliases in `joins`. */

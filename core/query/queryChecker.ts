@@ -559,6 +559,10 @@ class QueryChecker {
     const name = this.freshName(base);
     const json = literalJson(literal);
     const what = literal.literal === 'word' ? `the word ${quote(literal.text)}` : literal.literal === 'star' ? '`*`' : `the ${literal.literal} ${literal.text}`;
+    if (this.context.parameterValues === 'body') {
+      this.report('noarkq.literal-in-query', literal, `Values are never written in the query: ${what} must be a parameter. Write \`@${name}\` here and add \`"@${name}": ${json}\` to the body's \`parameters\`.`);
+      return;
+    }
     this.report(
       'noarkq.literal-in-query',
       literal,
@@ -675,7 +679,9 @@ class QueryChecker {
         );
         if (p.name.length === 0) continue;
       }
-      if (!this.bindings.has(p.name)) {
+      if (!this.bindings.has(p.name) && this.context.parameterValues === 'body') {
+        this.report('noarkq.param-undefined', p, `@${p.name} has no value: add \`"@${p.name}": <JSON value>\` to the body's \`parameters\`.`);
+      } else if (!this.bindings.has(p.name)) {
         const fixes: Fix[] = validName.test(p.name)
           ? [{ title: `Define @${p.name}`, edits: [{ start: this.request.start, end: this.request.start, newText: `@${p.name} = \n` }], preferred: true }]
           : [];

@@ -31,4 +31,7 @@ export interface QueryCheckContext {
   /** Visible variables, innermost first: block, then file, then environment. The first binding
    * of a name wins (a block variable shadows a file variable). */
   variables: readonly VariableBinding[];
+  /** Where the request's parameter values are written: on variable lines (a QUERY block, the
+   * default) or in the `parameters` of a `POST query` body. Messages and fixes say where to add one. */
+  parameterValues?: 'variables' | 'body';
 }
