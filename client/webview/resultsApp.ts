@@ -356,7 +356,7 @@ export class ResultsApp {
         this.appendHits(content.hits);
         break;
       case 'none':
-        if (!view.error) children.push(element('p', { class: 'placeholder' }, [view.hasBody ? 'Nothing to tabulate: see JSON.' : 'No body.']));
+        if (!view.error) children.push(element('p', { class: 'placeholder' }, [!view.hasBody ? 'No body.' : this.hostAbsent ? 'Nothing to tabulate.' : 'Nothing to tabulate: see JSON.']));
         break;
     }
     if (view.expectations) children.push(this.expectationList(view.expectations));
