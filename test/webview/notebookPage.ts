@@ -174,6 +174,11 @@ export class NotebookPage {
     } while (last !== this.delivering);
   }
 
+  /** What the renderer keeps in the webview's state (`ctx.setState`). */
+  async state(): Promise<unknown> {
+    return this.page.evaluate(() => (globalThis as unknown as PageGlobals).__state);
+  }
+
   async sent(): Promise<NotebookRendererMessage[]> {
     return this.page.evaluate(() => (globalThis as unknown as PageGlobals).__sent);
   }

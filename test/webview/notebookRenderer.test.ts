@@ -135,7 +135,7 @@ describe('notebook renderer in chromium', () => {
   test('the JSON and raw views ask the host for the body and show it', async () => {
     const { notebook, run } = await liveNotebook();
     try {
-      await run('q', 'cases', queryResult(rowsOf(2)));
+      const q = await run('q', 'cases', queryResult(rowsOf(2)));
       const output = notebook.output('q');
       await output.locator('vscode-tab-header[data-tab="json"]').click();
       await output.locator('pre.json').waitFor();
@@ -146,6 +146,10 @@ describe('notebook renderer in chromium', () => {
       await output.locator('vscode-tab-header[data-tab="raw"]').click();
       assert.equal(await output.locator('.raw-status').textContent(), 'Status 200');
       assert.ok(await output.locator('.host-note').isHidden(), 'the host answered: no note');
+      // Drawn again (as VS Code does when an output is re-rendered), it opens on the tab chosen.
+      await notebook.render('q', q.data);
+      await output.locator('.raw-status').waitFor();
+      assert.ok(await output.locator('.pane-results').isHidden());
       await notebook.assertClean();
     } finally {
       await notebook.close();
@@ -205,10 +209,12 @@ describe('notebook renderer in chromium', () => {
       await notebook.settled();
       await outA.locator('.title', { hasText: 'first again' }).waitFor();
       assert.equal(await outB.locator('.title').textContent(), 'second');
+      assert.deepEqual(Object.keys((await notebook.state()) as object).sort(), ['a', 'b'], 'each output keeps its tab and grid state');
       await notebook.dispose('a');
       a.session.show('gone', queryResult(rowsOf(1, 60)));
       await notebook.settled();
       assert.equal(await outB.locator('.title').textContent(), 'second');
+      assert.deepEqual(Object.keys((await notebook.state()) as object), ['b'], "a's state went with it");
       await notebook.assertClean();
     } finally {
       await notebook.close();
