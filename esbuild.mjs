@@ -21,10 +21,13 @@ const entries = [
   { in: 'sandbox/main.ts', out: 'sandbox' },
 ];
 // Browser bundles for webviews: everything they load sits in dist/webview/, the only folder a
-// webview may read (its localResourceRoots).
+// webview may read (its localResourceRoots). A page's script is a classic script (`iife`); the
+// notebook renderer is an ES module VS Code imports (`esm`), which finds its stylesheet and the
+// codicons beside it by its own URL.
 const webviews = [
-  { in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results' },
-  { in: 'client/webview/model.ts', css: 'client/webview/model.css', out: 'webview/model' },
+  { in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results', format: 'iife' },
+  { in: 'client/webview/model.ts', css: 'client/webview/model.css', out: 'webview/model', format: 'iife' },
+  { in: 'client/webview/notebookRenderer.ts', css: 'client/webview/notebookRenderer.css', out: 'webview/notebookRenderer', format: 'esm' },
 ];
 const webviewAssets = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf'];
 // `--production` minifies; `--only cli,server,webview` builds some runtimes; `--outdir DIR`
@@ -98,7 +101,7 @@ if (!only || only.includes('webview')) {
       outfile: `${outdir}/${w.out}.js`,
       bundle: true,
       platform: 'browser',
-      format: 'iife',
+      format: w.format,
       target: 'chrome120',
       // Inline source maps would be a `data:` load the page's CSP refuses; a map file beside the
       // bundle is read only by the developer tools.
@@ -106,7 +109,8 @@ if (!only || only.includes('webview')) {
       minify: production,
       logLevel: 'warning',
     });
-    copyFileSync(root + w.css, `${outdir}/${w.out}.css`);
+    // Bundled, so that a stylesheet can @import the view's rules it shares with another.
+    await build({ entryPoints: [root + w.css], outfile: `${outdir}/${w.out}.css`, bundle: true, target: 'chrome120', minify: production, logLevel: 'warning' });
   }
   mkdirSync(`${outdir}/webview`, { recursive: true });
   for (const asset of webviewAssets) copyFileSync(root + asset, `${outdir}/webview/${asset.split('/').pop()}`);

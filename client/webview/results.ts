@@ -1,16 +1,9 @@
 /**
- * The results webview: shows what the host posts (`HostMessage`) and asks the host for anything
- * that needs the archive, the clipboard or a file. Archive data is only ever text here.
+ * The results panel's page: mounts the results view (resultsApp.ts) into `#app` and connects it
+ * to the panel's host through the webview's own messaging.
  */
-import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
-import '@vscode-elements/elements/dist/vscode-tabs/index.js';
-import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
-import { formatBytes } from '../../core/text/formatBytes';
-import type { FullTextHitView, HostMessage, ResultView, WebviewMessage } from './resultsMessages';
-import { ResultsGrid, type GridState } from './resultsGrid';
-import { append, element, icon, type Child } from './textElements';
+import type { HostMessage, WebviewMessage } from './resultsMessages';
+import { ResultsApp, type ResultsViewState } from './resultsApp';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -19,347 +12,8 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-type Tab = 'results' | 'json' | 'raw';
-const tabs: readonly Tab[] = ['results', 'json', 'raw'];
-
-/** What survives the webview being hidden and reloaded, per column set. */
-interface SavedState {
-  tab?: Tab;
-  grid?: GridState;
-}
-
-const vscode = acquireVsCodeApi();
-const saved: SavedState = (vscode.getState() as SavedState | undefined) ?? {};
-const send = (message: WebviewMessage): void => vscode.postMessage(message);
-const save = (): void => vscode.setState(saved);
-
-// Made once at load: creating formatters costs more than using them, and `show` is on the
-// path to the first paint.
-const numbers = new Intl.NumberFormat();
-const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
-function button(label: string, iconName: string, onClick: () => void, attributes: Record<string, string | boolean> = {}): HTMLElement {
-  const b = element('vscode-button', { icon: iconName, secondary: true, ...attributes }, [label]);
-  b.addEventListener('click', () => {
-    if (!b.hasAttribute('disabled')) onClick();
-  });
-  return b;
-}
-
-function setDisabled(el: HTMLElement, disabled: boolean): void {
-  el.toggleAttribute('disabled', disabled);
-}
-
-class ResultsApp {
-  private generation = -1;
-  private view: ResultView | undefined;
-  private tab: Tab = saved.tab ?? 'results';
-  private grid: ResultsGrid | undefined;
-  private bodyRequested = false;
-  private canLoadMore = false;
-  /** The list of full-text hits, and how many it holds (later pages append to it). */
-  private hitList: HTMLOListElement | undefined;
-  private hitCount = 0;
-
-  private readonly title = element('h1', { class: 'title' });
-  private readonly facts = element('div', { class: 'facts' });
-  private readonly status = element('vscode-badge', { class: 'status' });
-  private readonly moreButtons: HTMLElement[];
-  private readonly cancelButton = button('Cancel', 'close', () => send({ type: 'cancelLoad' }), { class: 'cancel', hidden: true });
-  private readonly progress = element('vscode-progress-bar', { class: 'progress', indeterminate: true, 'aria-label': 'Loading more results', hidden: true });
-  private readonly loadNote = element('span', { class: 'load-note' });
-  private readonly copyButtons: HTMLElement[];
-  private readonly exportCsv = button('CSV', 'export', () => send({ type: 'export', format: 'csv' }), { title: 'Export to CSV' });
-  private readonly exportJson = button('JSON', 'json', () => send({ type: 'export', format: 'json' }), { title: 'Export to JSON' });
-  private readonly tabBar = element('vscode-tabs', { class: 'tabs', panel: true });
-  private readonly panes: Record<Tab, HTMLElement> = {
-    results: element('section', { class: 'pane pane-results', role: 'tabpanel', 'aria-label': 'Results' }),
-    json: element('section', { class: 'pane pane-json', role: 'tabpanel', 'aria-label': 'JSON' }),
-    raw: element('section', { class: 'pane pane-raw', role: 'tabpanel', 'aria-label': 'Raw response' }),
-  };
-
-  constructor(root: HTMLElement) {
-    this.moreButtons = [
-      button('Load next page', 'arrow-down', () => send({ type: 'loadMore', all: false }), { class: 'load-next' }),
-      button('Load all', 'cloud-download', () => send({ type: 'loadMore', all: true }), { class: 'load-all' }),
-    ];
-    this.copyButtons = [
-      button('Copy cell', 'copy', () => this.copy(false), { class: 'copy-cell', disabled: true, title: 'Copy the selected cell (Ctrl+C)' }),
-      button('Copy row', 'copy', () => this.copy(true), { class: 'copy-row', disabled: true, title: 'Copy the selected row as JSON (Ctrl+Shift+C)' }),
-    ];
-    for (const t of tabs) {
-      this.tabBar.appendChild(element('vscode-tab-header', { slot: 'header', 'data-tab': t }, [t === 'results' ? 'Results' : t === 'json' ? 'JSON' : 'Raw']));
-    }
-    this.tabBar.addEventListener('vsc-tabs-select', (e) => this.selectTab(tabs[e.detail.selectedIndex] ?? 'results'));
-    const more = element('div', { class: 'more', hidden: true }, [...this.moreButtons, this.cancelButton, this.progress, this.loadNote]);
-    root.replaceChildren(
-      element('header', { class: 'bar' }, [
-        element('div', { class: 'summary' }, [this.status, this.title, this.facts]),
-        element('div', { class: 'actions' }, [more, element('div', { class: 'tools' }, [...this.copyButtons, this.exportCsv, this.exportJson])]),
-      ]),
-      this.tabBar,
-      element('div', { class: 'panes' }, Object.values(this.panes)),
-    );
-    // VS Code routes its Copy command to the page as a copy event.
-    document.addEventListener('copy', (e) => {
-      if (this.tab !== 'results' || !this.grid?.selection || document.getSelection()?.toString()) return;
-      e.preventDefault();
-      this.copy(false);
-    });
-  }
-
-  receive(message: HostMessage): void {
-    if (message.type === 'show') {
-      this.generation = message.generation;
-      this.show(message.view, message.canLoadMore);
-      return;
-    }
-    if (message.generation !== this.generation || !this.view) return;
-    switch (message.type) {
-      case 'rows':
-        this.grid?.appendRows(message.columns, message.cells);
-        this.canLoadMore = message.hasMore;
-        this.renderFacts();
-        // The JSON view shows every row loaded: ask again when it is next opened.
-        this.bodyRequested = false;
-        if (this.tab !== 'results') this.requestBody();
-        return;
-      case 'hits':
-        this.appendHits(message.hits);
-        this.canLoadMore = message.hasMore;
-        this.renderFacts();
-        this.bodyRequested = false;
-        if (this.tab !== 'results') this.requestBody();
-        return;
-      case 'loading':
-        this.renderLoading(message.state === 'loading', message.loaded, message.all, message.note);
-        return;
-      case 'body':
-        this.renderBody(message.request, message.pretty, message.raw, message.truncated);
-        return;
-    }
-  }
-
-  private show(view: ResultView, canLoadMore: boolean): void {
-    this.view = view;
-    this.canLoadMore = canLoadMore;
-    this.bodyRequested = false;
-    this.grid?.dispose();
-    this.grid = undefined;
-    this.hitList = undefined;
-    this.hitCount = 0;
-    this.title.textContent = view.title;
-    this.status.textContent = view.status === undefined ? (view.error?.kind ?? '—') : String(view.status);
-    this.status.classList.toggle('failed', !view.ok);
-    const grid = this.renderResults(view);
-    this.panes.json.replaceChildren(element('p', { class: 'placeholder' }, [view.hasBody ? 'Loading…' : 'No body.']));
-    this.panes.raw.replaceChildren();
-    this.renderLoading(false, 0, false, undefined);
-    this.renderFacts();
-    const exportable = view.content.kind === 'grid' || view.content.kind === 'transaction';
-    setDisabled(this.exportCsv, !exportable);
-    setDisabled(this.exportJson, !view.hasBody);
-    // An answer with nothing to tabulate is best read as JSON.
-    const tab = view.content.kind === 'none' && !view.error && view.hasBody ? 'json' : this.tab;
-    this.selectTab(tab);
-    grid?.attached();
-  }
-
-  private rowCount(): number | undefined {
-    const content = this.view?.content;
-    if (!content) return undefined;
-    if (content.kind === 'grid') return this.grid?.rowCount ?? content.rowCount;
-    if (content.kind === 'transaction') return content.saved.length;
-    if (content.kind === 'fullText') return this.hitCount;
-    return undefined;
-  }
-
-  /** "1 row", "20 rows"; full-text results count hits. */
-  private count(n: number): string {
-    const [one, many] = this.view?.content.kind === 'fullText' ? ['hit', 'hits'] : ['row', 'rows'];
-    return `${numbers.format(n)} ${n === 1 ? one : many}`;
-  }
-
-  private renderFacts(): void {
-    const view = this.view;
-    if (!view) return;
-    const rows = this.rowCount();
-    const parts = [
-      view.request && `${view.request.method} ${view.request.url}`,
-      `${numbers.format(Math.round(view.durationMs))} ms`,
-      formatBytes(view.bytes),
-      rows !== undefined && `${this.count(rows)}${this.canLoadMore ? ', more available' : ''}`,
-      view.pages !== undefined && `${view.pages} pages`,
-      clock.format(view.receivedAt),
-    ].filter((p): p is string => typeof p === 'string');
-    this.facts.textContent = parts.join(' · ');
-    for (const b of this.moreButtons) b.closest('.more')?.toggleAttribute('hidden', !this.canLoadMore && !this.loading);
-  }
-
-  private loading = false;
-
-  private renderLoading(loading: boolean, loaded: number, all: boolean, note: string | undefined): void {
-    this.loading = loading;
-    for (const b of this.moreButtons) setDisabled(b, loading);
-    this.cancelButton.toggleAttribute('hidden', !loading);
-    this.progress.toggleAttribute('hidden', !loading);
-    this.loadNote.textContent = loading ? `${all ? 'Loading all' : 'Loading next page'}… ${this.count(loaded)}` : (note ?? '');
-    this.renderFacts();
-  }
-
-  private selectTab(tab: Tab): void {
-    this.tab = tab;
-    saved.tab = tab;
-    save();
-    const index = tabs.indexOf(tab);
-    if (this.tabBar.getAttribute('selected-index') !== String(index)) this.tabBar.setAttribute('selected-index', String(index));
-    for (const t of tabs) this.panes[t].toggleAttribute('hidden', t !== tab);
-    for (const b of this.copyButtons) b.toggleAttribute('hidden', tab !== 'results' || this.view?.content.kind !== 'grid');
-    if (tab !== 'results') this.requestBody();
-  }
-
-  private requestBody(): void {
-    if (this.bodyRequested || !this.view?.hasBody) return;
-    this.bodyRequested = true;
-    send({ type: 'requestBody' });
-  }
-
-  private copy(row: boolean): void {
-    const selection = this.grid?.selection;
-    if (!selection) return;
-    send(row ? { type: 'copyRow', row: selection.row } : { type: 'copyCell', row: selection.row, column: selection.column });
-  }
-
-  private renderResults(view: ResultView): ResultsGrid | undefined {
-    const pane = this.panes.results;
-    const children: Child[] = [];
-    if (view.error) children.push(this.errorBox(view.error));
-    const content = view.content;
-    switch (content.kind) {
-      case 'grid': {
-        if (content.rowCount === 0 && !content.hasMore) {
-          children.push(element('p', { class: 'placeholder' }, ['No results.']));
-          break;
-        }
-        const grid = new ResultsGrid({
-          stateChanged: (state) => {
-            saved.grid = state;
-            save();
-          },
-          selectionChanged: () => {
-            for (const b of this.copyButtons) setDisabled(b, !grid.selection);
-          },
-          copyCell: (row, column) => send({ type: 'copyCell', row, column }),
-          copyRow: (row) => send({ type: 'copyRow', row }),
-        });
-        grid.setData(content.columns, content.cells, content.rowCount, saved.grid);
-        this.grid = grid;
-        children.push(grid.root);
-        break;
-      }
-      case 'transaction':
-        children.push(this.transactionTable(content.saved));
-        break;
-      case 'fullText':
-        children.push(this.fullTextHits(content.total));
-        this.appendHits(content.hits);
-        break;
-      case 'none':
-        if (!view.error) children.push(element('p', { class: 'placeholder' }, [view.hasBody ? 'Nothing to tabulate: see JSON.' : 'No body.']));
-        break;
-    }
-    if (view.expectations) children.push(this.expectationList(view.expectations));
-    pane.replaceChildren();
-    append(pane, children);
-    for (const b of this.copyButtons) setDisabled(b, true);
-    return this.grid;
-  }
-
-  /** Each `EXPECT` line of the block, passed or failed, under the results. */
-  private expectationList(expectations: NonNullable<ResultView['expectations']>): HTMLElement {
-    const passed = expectations.filter((e) => e.passed).length;
-    const items = expectations.map((e) =>
-      element('li', { class: e.passed ? 'expectation passed' : 'expectation failed' }, [icon(e.passed ? 'pass' : 'error'), ' ', element('span', { class: 'expectation-line' }, [`line ${e.line}`]), ' ', e.text]),
-    );
-    return element('div', { class: 'expectations', role: 'group', 'aria-label': 'Expectations' }, [
-      element('h2', {}, [`Expectations: ${passed} of ${expectations.length} passed`]),
-      element('ul', {}, items),
-    ]);
-  }
-
-  private errorBox(error: NonNullable<ResultView['error']>): HTMLElement {
-    const heading = error.kind === 'archive' ? `The archive answered ${error.status ?? ''}`.trim() : error.kind === 'outcome-unknown' ? 'The outcome is unknown' : `Failed (${error.kind})`;
-    const facts: Child[] = [];
-    const fact = (label: string, value: string | undefined, cls: string): void => {
-      if (value) facts.push(element('dt', {}, [label]), element('dd', { class: cls }, [value]));
-    };
-    fact('Status', error.status === undefined ? undefined : String(error.status), 'error-status');
-    fact('Error id', error.errorId, 'error-id');
-    fact('Description', error.description, 'error-description');
-    fact('Message', error.message, 'error-message');
-    fact('How to check', error.check, 'error-check');
-    return element('div', { class: 'error', role: 'alert' }, [element('h2', {}, [icon('error'), ' ', heading]), element('dl', {}, facts)]);
-  }
-
-  private transactionTable(saved: { tempId: string; type: string; id: string; version: string }[]): HTMLElement {
-    const head = element('tr', {}, ['Temp id', 'Type', 'Id', 'Version'].map((h) => element('th', { scope: 'col' }, [h])));
-    const rows = saved.map((s) => element('tr', {}, [s.tempId, s.type, s.id, s.version].map((v) => element('td', {}, [v]))));
-    return element('table', { class: 'table transaction' }, [element('caption', {}, ['Saved: temporary id → archive id']), element('thead', {}, [head]), element('tbody', {}, rows)]);
-  }
-
-  private fullTextHits(total: number): HTMLElement {
-    this.hitList = element('ol', { class: 'hits' });
-    return element('div', { class: 'full-text' }, [element('p', { class: 'hit-total' }, [`${numbers.format(total)} matches`]), this.hitList]);
-  }
-
-  /** Adds hits after those shown; each names its position, which is all "Reveal" sends. */
-  private appendHits(hits: FullTextHitView[]): void {
-    const list = this.hitList;
-    if (!list) return;
-    for (const hit of hits) {
-      const index = this.hitCount++;
-      list.appendChild(
-        element('li', { class: 'hit' }, [
-          element('div', { class: 'hit-head' }, [
-            element(
-              'div',
-              { class: 'hit-ids' },
-              hit.ids.map((i) => element('span', { class: 'hit-id' }, [element('span', { class: 'hit-key' }, [i.key]), ' ', i.ids.join(', ')])),
-            ),
-            hit.entity && button('Reveal', 'list-tree', () => send({ type: 'revealHit', hit: index }), { class: 'hit-reveal', title: `Reveal ${hit.entity.type} ${hit.entity.id} in the archive tree` }),
-          ]),
-          ...hit.highlights.map((h) =>
-            element('div', { class: 'hit-highlight' }, [
-              element('div', { class: 'hit-key' }, [h.key]),
-              ...h.snippets.map((parts) => element('p', { class: 'snippet' }, parts.map((p) => (p.mark ? element('mark', {}, [p.text]) : p.text)))),
-            ]),
-          ),
-        ]),
-      );
-    }
-  }
-
-  private renderBody(request: string | undefined, pretty: string, raw: string, truncated: boolean): void {
-    const note = truncated ? element('p', { class: 'truncated' }, [icon('info'), ' Cut short to keep the panel responsive; export to JSON for everything.']) : undefined;
-    this.panes.json.replaceChildren();
-    append(this.panes.json, [note, element('pre', { class: 'json' }, [pretty])]);
-    const view = this.view;
-    const headers = (view?.headers ?? []).map(([name, value]) => element('tr', {}, [element('th', { scope: 'row' }, [name]), element('td', {}, [value])]));
-    const children: Child[] = [
-      request !== undefined && element('h2', {}, ['Request']),
-      request !== undefined && element('pre', { class: 'raw-request' }, [request]),
-      element('h2', {}, ['Response']),
-      element('p', { class: 'raw-status' }, [view?.status === undefined ? 'No response.' : `Status ${view.status}`]),
-      headers.length > 0 && element('table', { class: 'table headers' }, [element('tbody', {}, headers)]),
-      element('pre', { class: 'raw-body' }, [raw]),
-    ];
-    this.panes.raw.replaceChildren();
-    append(this.panes.raw, [note?.cloneNode(true), ...children]);
-  }
-}
-
 /**
- * Hands messages to the app in order, but lets the first screen paint after each `show` before
+ * Hands messages to the view in order, but lets the first screen paint after each `show` before
  * the next: the rest of a big grid follows `show` at once, and reading a message's data is when
  * the browser deserializes it, so taking the next one right away would hold the first screen
  * back. Two frames, not one: the first frame's raster and presentation still need the CPU.
@@ -368,7 +22,7 @@ class MessageQueue {
   private readonly waiting: MessageEvent<HostMessage>[] = [];
   private paused = false;
 
-  constructor(private readonly app: ResultsApp) {}
+  constructor(private readonly handle: (message: HostMessage) => void) {}
 
   push(event: MessageEvent<HostMessage>): void {
     this.waiting.push(event);
@@ -378,7 +32,7 @@ class MessageQueue {
   private drain(): void {
     for (let event = this.waiting.shift(); event; event = this.waiting.shift()) {
       const message = event.data;
-      this.app.receive(message);
+      this.handle(message);
       if (message.type === 'show') {
         this.paused = true;
         // A task queued from a frame callback runs once that frame is painted.
@@ -394,7 +48,19 @@ class MessageQueue {
 
 const root = document.getElementById('app');
 if (root) {
-  const queue = new MessageQueue(new ResultsApp(root));
-  window.addEventListener('message', (event: MessageEvent<HostMessage>) => queue.push(event));
-  send({ type: 'ready' });
+  const vscode = acquireVsCodeApi();
+  const post = (message: WebviewMessage): void => vscode.postMessage(message);
+  new ResultsApp(root, {
+    channel: {
+      post,
+      onMessage: (handler) => {
+        const queue = new MessageQueue(handler);
+        window.addEventListener('message', (event: MessageEvent<HostMessage>) => queue.push(event));
+      },
+    },
+    state: { get: () => vscode.getState() as ResultsViewState | undefined, set: (state) => vscode.setState(state) },
+    host: { kind: 'present' },
+    copyFromBody: true,
+  });
+  post({ type: 'ready' });
 }

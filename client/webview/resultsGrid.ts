@@ -91,10 +91,17 @@ export class ResultsGrid {
   /** True from a new result until its first screen is painted: see `applyCount`. */
   private firstScreen = false;
 
-  constructor(private readonly events: GridEvents) {
+  /** `maxHeight` bounds the scroller (a notebook output's grid, which is as tall as its rows up
+   * to that); without it the grid fills what its container gives it (the panel's). */
+  constructor(
+    private readonly events: GridEvents,
+    maxHeight?: number,
+  ) {
     this.header = element('div', { class: 'grid-header', role: 'row', 'aria-rowindex': '1' });
     this.canvas = element('div', { class: 'grid-canvas' }, [this.header]);
     this.scroller = element('div', { class: 'grid-scroller', tabindex: '0' }, [this.canvas]);
+    // CSSOM, not a style attribute: the page's CSP allows no inline styles.
+    if (maxHeight !== undefined) this.scroller.style.setProperty('max-height', `${maxHeight}px`);
     this.root = element('div', { class: 'grid', role: 'grid', 'aria-label': 'Results' }, [this.scroller]);
     this.options = {
       count: 0,
@@ -106,7 +113,7 @@ export class ResultsGrid {
       scrollPaddingStart: headerHeight,
       // The scroller is not measured before the first render: the window's size bounds its own
       // (a few rows too many at first, none missing).
-      initialRect: { width: window.innerWidth, height: window.innerHeight },
+      initialRect: { width: window.innerWidth, height: Math.min(window.innerHeight, maxHeight ?? Infinity) },
       initialOffset: 0,
       useAnimationFrameWithResizeObserver: true,
       observeElementRect: observeScrollerRect,

@@ -41,7 +41,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** A few of VS Code's Dark Modern colours, set as VS Code sets them: on <html>, through CSSOM. */
-const darkTheme: Record<string, string> = {
+export const darkTheme: Record<string, string> = {
   '--vscode-font-family': '-apple-system, BlinkMacSystemFont, "Segoe UI", "Ubuntu", "Droid Sans", sans-serif',
   '--vscode-font-size': '13px',
   '--vscode-editor-font-family': '"Droid Sans Mono", "monospace", monospace',
@@ -89,7 +89,7 @@ const initScript = `
   }, { once: true });
 `;
 
-const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
+export const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
 
 export interface Probe {
   /** Set by a payload that ran. */
