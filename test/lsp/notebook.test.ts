@@ -277,7 +277,7 @@ describe('editor features in notebook cells', { timeout: 60_000 }, () => {
   const find = marked('### [[findCase]]\nQUERY [[Saksmappe]]\nWHERE saksaar = @y|ear\nLIMIT 1');
   const reg = marked('### register\nDOWNLOAD {{[[findCa|se]].results[0].id}}\n\n### d\nDOWNLOAD {{');
   before(async () => {
-    client = await LspTestClient.start({ pullDiagnostics: true });
+    client = await LspTestClient.start({ pullDiagnostics: true, initializationOptions: { explainCommand: 'noarkq.explainQuery' } });
     notebook = await TestNotebook.open(client, [preamble, find.text, reg.text]);
   });
   after(() => client.dispose());
@@ -350,6 +350,24 @@ describe('editor features in notebook cells', { timeout: 60_000 }, () => {
     const messy = await TestNotebook.open(client, ['@year=2024', '### a\nquery Saksmappe\nwhere saksaar=@year', '### b\nquery Journalpost']);
     const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: messy.uriOf(1) }, options: { tabSize: 2, insertSpaces: true } });
     assert.equal(applyEdits(messy.cells[1].text, edits), '### a\nQUERY Saksmappe\nWHERE saksaar = @year');
+  });
+
+  test("\"Explain this query\" names the cell, and noarkq/explainQuery and noarkq/queryRequestBody answer on it", async () => {
+    const actions = await client.request<Array<{ title: string; command?: { command: string; arguments?: unknown[] } }>>('textDocument/codeAction', {
+      textDocument: { uri: notebook.uriOf(1) },
+      range: { start: find.cursor, end: find.cursor },
+      context: { diagnostics: [] },
+    });
+    const explain = actions.find((a) => a.command?.command === 'noarkq.explainQuery');
+    assert.deepEqual(explain?.command?.arguments, [notebook.uriOf(1), { line: 1, character: 0 }]);
+    const [uri, position] = explain!.command!.arguments!;
+    const explained = await client.request<{ ok: boolean; blockName?: string; markdown?: string }>('noarkq/explainQuery', { uri, position });
+    assert.equal(explained.ok, true, JSON.stringify(explained));
+    assert.equal(explained.blockName, 'findCase');
+    // The preamble's @year, read from another cell, is the value the query sends.
+    const body = await client.request<{ ok: boolean; body?: unknown }>('noarkq/queryRequestBody', { uri: notebook.uriOf(1), position: find.cursor });
+    assert.equal(body.ok, true, JSON.stringify(body));
+    assert.match(JSON.stringify(body.body), /2024/);
   });
 
   test('a quick fix from a cell\'s diagnostic edits the cell', async () => {
