@@ -58,11 +58,6 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   const log = (message: string): void => connection.console.error(message);
   const documents = new TextDocuments(encodedDocuments(TextDocument, () => support.positionEncoding));
   let support: ClientSupport = unknownClient;
-  /** The notebooks' texts and their cells' documents, whose changes come in the client's encoding too. */
-  const notebooks = new NotebookTexts(encodedDocuments(TextDocument, () => support.positionEncoding));
-  /** Every document by its uri: the client's, a notebook's text, a notebook's cell. */
-  const lookup: DocumentLookup = { get: (uri) => documents.get(uri) ?? notebooks.get(uri) };
-  const notebookDiagnostics = new NotebookDiagnostics(lookup);
   /** The editor's display language (`initialize`'s `locale`), which explanations follow unless
    * `noarkq.explain.language` names one. */
   let locale: string | undefined;
@@ -71,6 +66,11 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   let settingsKnown: Promise<void> = Promise.resolve();
   let loaded: AnalysisSession | undefined;
   const sizes = new DocumentSizes();
+  /** The notebooks' texts and their cells' documents, whose changes come in the client's encoding too. */
+  const notebooks = new NotebookTexts(encodedDocuments(TextDocument, () => support.positionEncoding));
+  /** Every document by its uri: the client's, a notebook's text, a notebook's cell. */
+  const lookup: DocumentLookup = { get: (uri) => documents.get(uri) ?? notebooks.get(uri) };
+  const notebookDiagnostics = new NotebookDiagnostics(lookup);
   const session = (): AnalysisSession => {
     if (loaded) return loaded;
     const analyses = options.loadAnalyses();
