@@ -297,6 +297,17 @@ describe('editor features in notebook cells', { timeout: 60_000 }, () => {
     assert.equal(hover.range?.start.line, 2);
   });
 
+  test("the responses the client records for the notebook's file are the cells' context", async () => {
+    await client.connection.sendNotification('noarkq/setResponses', {
+      uri: notebook.uri,
+      responses: { findCase: { status: 200, body: { results: [{ type: 'Saksmappe', id: '7300012', version: '1', fields: {} }] }, receivedAt: Date.UTC(2024, 7, 19) } },
+    });
+    const line = reg.text.split('\n')[1];
+    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: notebook.uriOf(2) }, position: { line: 1, character: line.indexOf('.id}}') + 2 } });
+    assert.ok(hover && typeof hover.contents === 'object' && 'value' in hover.contents, JSON.stringify(hover));
+    assert.match(hover.contents.value, /7300012/);
+  });
+
   test('definition goes into the cell that declares it', async () => {
     const block = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: notebook.uriOf(2) }, position: reg.cursor });
     assert.deepEqual(block, [{ uri: notebook.uriOf(1), range: find.ranges[0] }]);
