@@ -9,7 +9,7 @@
  * What a cell's request gets back is translated into the cell (notebookTranslation.ts); its
  * context (the responses of blocks run) is the notebook file's.
  */
-import { LSPErrorCodes, NotebookCellKind, NotebookDocuments, ResponseError, type Connection, type Disposable, type NotebookDocument, type TextDocumentsConfiguration } from 'vscode-languageserver/node';
+import { LSPErrorCodes, NotebookCellKind, NotebookDocuments, ResponseError, type Connection, type Disposable, type NotebookCell, type NotebookDocument, type TextDocumentsConfiguration } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NotebookLayout, textChange, type CellPlace } from './notebookLayout';
 import { paramsToText, resultToCell } from './notebookTranslation';
@@ -79,8 +79,9 @@ export class NotebookTexts implements DocumentLookup {
           TextDocument.update(text.document, [{ range, text: change.text }], ++this.versions);
         }
         text.layout = layout;
-        const edited = new Set((event.cells?.changed.textContent ?? []).map((c) => c.document));
-        listener.changed({ notebook: text, edited, removed: (event.cells?.removed ?? []).map((c) => c.document) });
+        // NotebookDocuments lists a closed cell it never knew as undefined.
+        const uris = (cells: ReadonlyArray<NotebookCell | undefined> | undefined): string[] => (cells ?? []).flatMap((c) => (c ? [c.document] : []));
+        listener.changed({ notebook: text, edited: new Set(uris(event.cells?.changed.textContent)), removed: uris(event.cells?.removed) });
       }),
       this.notebooks.onDidClose((notebook) => {
         const text = this.texts.get(notebookTextUri(notebook.uri));
