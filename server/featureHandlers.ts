@@ -17,7 +17,6 @@ import {
   type SemanticTokens,
   type SemanticTokensParams,
   type SemanticTokensRangeParams,
-  type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDocument } from '../core/document';
@@ -26,12 +25,13 @@ import type { ClientFormats } from '../core/features/clientFormats';
 import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
-import { encodedRequest, semanticTokensToClient, type PositionEncoding, type ResultToClient } from './positionEncoding';
+import { encodedRequest, semanticTokensToClient, type DocumentLookup, type PositionEncoding, type ResultToClient } from './positionEncoding';
 import { contentModified, isolate, type IsolatedHandler, type Logger, type RequestHandler } from './requestIsolation';
 import type { RequestParamsKind } from './requestParams';
 
 export interface FeatureServices {
-  documents: TextDocuments<TextDocument>;
+  /** The open documents, a notebook's text and its cells among them. */
+  documents: DocumentLookup;
   /** The analyses and their caches, loaded on first use. */
   session: () => AnalysisSession;
   log: Logger;
@@ -42,6 +42,10 @@ export interface FeatureServices {
   formats: () => ClientFormats;
   /** How the client counts a position's characters: params and answers are converted at this edge. */
   positionEncoding: () => PositionEncoding;
+  /** `handler` answering a request on a notebook's cell on the notebook's text (notebookDocuments.ts). */
+  inCells: <P extends { textDocument: { uri: string } }, R, E>(handler: RequestHandler<P, R, E>) => RequestHandler<P, R, E>;
+  /** The uri whose context a document's features use (a notebook's text uses the notebook's). */
+  contextUri: (uri: string) => string;
 }
 
 interface Open {
@@ -61,7 +65,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
     handler: RequestHandler<P, R, E>,
     resultToClient?: ResultToClient<R>,
   ): IsolatedHandler<P, R, E> =>
-    isolate<P, R, E>(name, log, encodedRequest(services.positionEncoding, services.documents, handler, resultToClient), (params) =>
+    isolate<P, R, E>(name, log, encodedRequest(services.positionEncoding, services.documents, services.inCells(handler), resultToClient), (params) =>
       services.session().analyses.requestParamsProblem(kind, params),
     );
   /** The open document and its context, with `parse` for its parse; undefined when the client
@@ -70,7 +74,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
     const document = services.documents.get(uri);
     if (!document || services.oversized(document)) return undefined;
     const { analyses, contexts } = services.session();
-    return { document, parsed: parse(document), context: contexts.contextFor(uri), features: analyses };
+    return { document, parsed: parse(document), context: contexts.contextFor(services.contextUri(uri)), features: analyses };
   };
   const whenOversized = (uri: string): TextDocument | undefined => {
     const document = services.documents.get(uri);

@@ -11,9 +11,11 @@ import {
   ResponseError,
   TextDocuments,
   type Connection,
+  type Diagnostic,
   type DiagnosticServerCancellationData,
   type DocumentDiagnosticParams,
   type DocumentDiagnosticReport,
+  type Position,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentDiagnostics } from './documentDiagnostics';
@@ -24,7 +26,9 @@ import type { ParseCache } from './parseCache';
 import { ExplainQueryRequest, QueryRequestBodyRequest, SetContextNotification, SetResponsesNotification, TestBlocksRequest, type ServerSettings } from '../protocol/customMessages';
 import { contentModified, isolate, isolateNotification, lifecycle } from './requestIsolation';
 import { DocumentSizes, sizeLimitDiagnostic } from './oversizedDocuments';
-import { encodedDocuments, positionsFromClient, positionsToClient } from './positionEncoding';
+import { encodedDocuments, positionsFromClient, positionsToClient, type DocumentLookup } from './positionEncoding';
+import { NotebookDiagnostics } from './notebookDiagnostics';
+import { NotebookTexts, type NotebookChange, type NotebookText } from './notebookDocuments';
 import type * as Analyses from './serverAnalyses';
 import { clientSupport, serverCapabilities, unknownClient, type ClientSupport } from './serverCapabilities';
 
@@ -62,6 +66,11 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   let settingsKnown: Promise<void> = Promise.resolve();
   let loaded: AnalysisSession | undefined;
   const sizes = new DocumentSizes();
+  /** The notebooks' texts and their cells' documents, whose changes come in the client's encoding too. */
+  const notebooks = new NotebookTexts(encodedDocuments(TextDocument, () => support.positionEncoding));
+  /** Every document by its uri: the client's, a notebook's text, a notebook's cell. */
+  const lookup: DocumentLookup = { get: (uri) => documents.get(uri) ?? notebooks.get(uri) };
+  const notebookDiagnostics = new NotebookDiagnostics(lookup);
   const session = (): AnalysisSession => {
     if (loaded) return loaded;
     const analyses = options.loadAnalyses();
@@ -164,23 +173,30 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     void settingsKnown.then(() => publishNow(uri));
   };
 
+  /** Sends a document's diagnostics; a notebook text's go to its cells, each its share. */
+  const sendDiagnostics = (document: TextDocument, diagnostics: Diagnostic[]): void => {
+    const notebook = notebooks.text(document.uri);
+    const sends = notebook ? notebookDiagnostics.toPush(notebook, diagnostics) : [{ uri: document.uri, version: document.version, diagnostics }];
+    for (const { uri, version, diagnostics } of sends) void connection.sendDiagnostics({ uri, version, diagnostics: positionsToClient(support.positionEncoding, lookup, uri, diagnostics) });
+  };
+
   const publishNow = (uri: string): void => {
-    const document = documents.get(uri);
+    const document = lookup.get(uri);
     if (!document) return;
     const { settings } = session();
     if (!settings.diagnostics.enable) {
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: [] });
+      sendDiagnostics(document, []);
       return;
     }
     if (oversized(document)) {
       release(uri);
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] });
+      sendDiagnostics(document, [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)]);
       return;
     }
     scheduler.diagnostics(document).then(
       (result) => {
         // Stopped, or for a version that is no longer the document's: nothing to say.
-        if (result && documents.get(uri)?.version === result.version) void connection.sendDiagnostics({ uri, version: result.version, diagnostics: positionsToClient(support.positionEncoding, documents, uri, result.lsp) });
+        if (result && lookup.get(uri)?.version === result.version) sendDiagnostics(document, result.lsp);
       },
       (error: unknown) => log(`noarkq: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     );
@@ -190,52 +206,119 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
   const diagnosticsChanged = (): void => {
     if (!support.pullDiagnostics) {
       for (const document of documents.all()) schedulePush(document.uri);
+      for (const notebook of notebooks.all()) schedulePush(notebook.uri);
     } else if (support.diagnosticRefresh) {
       void connection.languages.diagnostics.refresh();
     }
   };
 
-  documents.onDidChangeContent(
-    isolateNotification('document change', log, (event: { document: TextDocument }) => {
-      const document = event.document;
-      scheduler.changed(document);
-      if (oversized(document)) release(document.uri);
-      // A big file's parse starts now, so that requests find part of it when they come.
-      else if (document.getText().length > 0) void scheduler.parsed(document).catch(() => undefined);
-      if (!support.pullDiagnostics) schedulePush(document.uri);
-    }),
-  );
+  /** A document was opened or changed (a notebook's text too). */
+  const contentChanged = (document: TextDocument): void => {
+    scheduler.changed(document);
+    if (oversized(document)) release(document.uri);
+    // A big file's parse starts now, so that requests find part of it when they come.
+    else if (document.getText().length > 0) void scheduler.parsed(document).catch(() => undefined);
+    if (!support.pullDiagnostics) schedulePush(document.uri);
+  };
+
+  /** A document was closed: nothing of it is kept. */
+  const forgetDocument = (uri: string, contextUri: string): void => {
+    release(uri);
+    sizes.forget(uri);
+    loaded?.contexts.forget(contextUri);
+    pending.delete(uri);
+  };
+
+  documents.onDidChangeContent(isolateNotification('document change', log, (event: { document: TextDocument }) => contentChanged(event.document)));
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
-    release(uri);
-    sizes.forget(uri);
-    loaded?.contexts.forget(uri);
-    pending.delete(uri);
+    forgetDocument(uri, uri);
     if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+
+  // ---- notebooks ------------------------------------------------------------------------------
+
+  /** Cells the client has no reason to pull again may have another share after a change in
+   * another cell (a block they read renamed): the client is asked to pull again. */
+  const refreshWhenSharesChanged = (notebook: NotebookText, edited: ReadonlySet<string>): void => {
+    if (!support.pullDiagnostics || !support.diagnosticRefresh) return;
+    const version = notebook.document.version;
+    void settingsKnown
+      .then(() => (session().settings.diagnostics.enable && !oversized(notebook.document) ? scheduler.diagnostics(notebook.document) : undefined))
+      .then(
+        (result) => {
+          if (result && notebooks.text(notebook.uri) === notebook && notebook.document.version === version && notebookDiagnostics.pulledChanged(notebook, result.lsp, edited)) {
+            void connection.languages.diagnostics.refresh();
+          }
+        },
+        (error: unknown) => log(`noarkq: checking ${notebook.notebookUri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      );
+  };
+
+  /** Cells that are gone, or of a closed notebook: those pushed a share are sent none. */
+  const clearCells = (uris: Iterable<string>): void => {
+    for (const uri of notebookDiagnostics.forget(uris)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  };
+
+  notebooks.listen(connection, {
+    opened: isolateNotification('notebook open', log, (notebook: NotebookText) => contentChanged(notebook.document)),
+    changed: isolateNotification('notebook change', log, ({ notebook, edited, removed }: NotebookChange) => {
+      clearCells(removed);
+      contentChanged(notebook.document);
+      refreshWhenSharesChanged(notebook, edited);
+    }),
+    closed: isolateNotification('notebook close', log, (notebook: NotebookText) => {
+      forgetDocument(notebook.uri, notebook.notebookUri);
+      clearCells(notebook.layout.cells.map((c) => c.uri));
+    }),
   });
 
   connection.languages.diagnostics.on(
     isolate<DocumentDiagnosticParams, DocumentDiagnosticReport, DiagnosticServerCancellationData>('diagnostics', log, async (params, token) => {
       await settingsKnown;
-      const document = documents.get(params.textDocument.uri);
+      const uri = params.textDocument.uri;
+      // A notebook's cell gets its share of the notebook text's diagnostics.
+      const inNotebook = notebooks.cell(uri);
+      const document = inNotebook ? inNotebook.text.document : documents.get(uri);
       const { settings } = session();
       if (!document || !settings.diagnostics.enable) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       if (oversized(document)) {
         // Also when a lower limit came with the settings: what it held goes.
         release(document.uri);
-        return { kind: DocumentDiagnosticReportKind.Full, items: [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)] };
+        const items = [sizeLimitDiagnostic(sizes.bytes(document), settings.maxFileSizeMB)];
+        return { kind: DocumentDiagnosticReportKind.Full, items: inNotebook ? notebookDiagnostics.pulledShare(inNotebook.text, uri, items).items : items };
       }
       const result = await scheduler.diagnostics(document, token);
       // Stopped: by this request's cancellation (answered as such), or by a newer version,
       // which the client is asked to pull for.
-      if (!result) return new ResponseError<DiagnosticServerCancellationData>(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
+      const changed = (): ResponseError<DiagnosticServerCancellationData> =>
+        new ResponseError<DiagnosticServerCancellationData>(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
+      if (!result) return changed();
+      if (inNotebook) {
+        if (notebooks.text(inNotebook.text.uri) !== inNotebook.text || document.version !== result.version) return changed();
+        // Removed while the notebook was checked.
+        if (!notebooks.cell(uri)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+        const share = notebookDiagnostics.pulledShare(inNotebook.text, uri, result.lsp);
+        if (params.previousResultId === share.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: share.resultId };
+        return { kind: DocumentDiagnosticReportKind.Full, resultId: share.resultId, items: positionsToClient(support.positionEncoding, lookup, uri, share.items) };
+      }
       if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: positionsToClient(support.positionEncoding, documents, document.uri, result.lsp) };
     }, (params) => session().analyses.requestParamsProblem('document', params)),
   );
 
   // ---- the noarkq/... protocol ----------------------------------------------------------------
+
+  /** The document a `noarkq/...` request names, its position there (in UTF-16) and the uri of its
+   * context: a notebook's cell is answered on the notebook's text. */
+  const requested = (uri: string, position: Position | undefined): { document: TextDocument | undefined; position: Position | undefined; contextUri: string } => {
+    const utf16 = position && positionsFromClient(support.positionEncoding, lookup, uri, position);
+    const inNotebook = notebooks.cell(uri);
+    if (!inNotebook) return { document: documents.get(uri), position: utf16, contextUri: uri };
+    const { text, cell } = inNotebook;
+    return { document: text.document, position: utf16 && text.layout.toText(cell, utf16), contextUri: text.notebookUri };
+  };
 
   connection.onNotification(
     SetContextNotification,
@@ -266,13 +349,13 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       const parsed = analyses.queryRequestBodyParams.safeParse(raw);
       if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/queryRequestBody: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
       const params = parsed.data;
-      const document = documents.get(params.uri);
+      const { document, position, contextUri } = requested(params.uri, params.position);
       if (!document) return { ok: false, error: `${params.uri} is not open in the editor.` };
       if (oversized(document)) return { ok: false, error: `${params.uri} is past the size limit (noarkq.maxFileSizeMB): it is not parsed.` };
-      const offset = params.position ? document.offsetAt(positionsFromClient(support.positionEncoding, documents, params.uri, params.position)) : undefined;
+      const offset = position ? document.offsetAt(position) : undefined;
       const parse = await scheduler.parsed(document);
       if (!parse) return contentModified();
-      return analyses.queryRequestBody(document, parse, { blockName: params.blockName, offset }, contexts.contextFor(params.uri), params.values);
+      return analyses.queryRequestBody(document, parse, { blockName: params.blockName, offset }, contexts.contextFor(contextUri), params.values);
     }),
   );
 
@@ -282,13 +365,13 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
       const { analyses, contexts } = session();
       const parsed = analyses.explainQueryParams.safeParse(raw);
       if (!parsed.success) return new ResponseError(ErrorCodes.InvalidParams, `noarkq/explainQuery: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ')}`);
-      const { uri, position } = parsed.data;
-      const document = documents.get(uri);
-      if (!document) return { ok: false, error: `${uri} is not open in the editor.` };
+      const { uri } = parsed.data;
+      const { document, position, contextUri } = requested(uri, parsed.data.position);
+      if (!document || !position) return { ok: false, error: `${uri} is not open in the editor.` };
       if (oversized(document)) return { ok: false, error: `${uri} is past the size limit (noarkq.maxFileSizeMB): it is not parsed.` };
       const parse = await scheduler.parsed(document);
       if (!parse) return contentModified();
-      return analyses.queryExplanationAt(parse, document.offsetAt(position), contexts.contextFor(uri));
+      return analyses.queryExplanationAt(parse, document.offsetAt(position), contexts.contextFor(contextUri));
     }),
   );
 
@@ -321,6 +404,16 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     );
   }
 
-  registerFeatureHandlers(connection, { documents, session, log, scheduler, oversized, formats: () => support.formats, positionEncoding: () => support.positionEncoding });
+  registerFeatureHandlers(connection, {
+    documents: lookup,
+    session,
+    log,
+    scheduler,
+    oversized,
+    formats: () => support.formats,
+    positionEncoding: () => support.positionEncoding,
+    inCells: (handler) => notebooks.inCells(handler),
+    contextUri: (uri) => notebooks.contextUri(uri),
+  });
   documents.listen(connection);
 }

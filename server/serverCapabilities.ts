@@ -63,6 +63,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The notebook type of the extension's notebooks (package.json's `notebooks`; the client's
+ * `noarkqNotebookType`, which a test keeps equal to this). */
+export const noarkqNotebookType = 'noarkq-notebook';
+
 /** Characters after which a completion list is useful without asking: `@param`, `#alias`,
  * `path.segment`, `"json key`, `{{reference`. */
 export const completionTriggerCharacters = ['@', '#', '.', '"', '{'];
@@ -71,6 +75,9 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
   const capabilities: ServerCapabilities = {
     positionEncoding: support.positionEncoding,
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    // The `noarkq` cells of noarkq notebooks come through `notebookDocument/*`, so that the
+    // server sees them together (notebookDocuments.ts); any other notebook's come as documents.
+    notebookDocumentSync: { notebookSelector: [{ notebook: { notebookType: noarkqNotebookType }, cells: [{ language: 'noarkq' }] }] },
     completionProvider: { triggerCharacters: completionTriggerCharacters, resolveProvider: false },
     hoverProvider: true,
     definitionProvider: true,

@@ -33,6 +33,9 @@ export class NoarkqLanguageClient implements vscode.Disposable {
     const run = { module: serverModule, transport: TransportKind.ipc, options: { env } };
     const serverOptions: ServerOptions = { run, debug: { ...run, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } } };
     const clientOptions: LanguageClientOptions = {
+      // Every `noarkq` document, notebook cells included: the server declares `notebookDocumentSync`
+      // for noarkq notebooks, so their cells are synced as notebooks (and checked together) while
+      // their requests still go by this selector; other notebooks' cells are synced one by one.
       documentSelector: [{ language: 'noarkq' }],
       // VS Code's command that opens the suggestions again, attached to items after which more
       // follows (`= @`), and ours that shows a query's explanation beside the editor: the server

@@ -75,6 +75,8 @@ export interface StartOptions {
   /** `initialize`'s `locale` (the editor's display language) and `initializationOptions`. */
   locale?: string;
   initializationOptions?: Record<string, unknown>;
+  /** `general.positionEncodings`: the encodings the client can count positions in. */
+  positionEncodings?: string[];
 }
 
 export interface LogLine {
@@ -155,6 +157,7 @@ export class LspTestClient {
       workspace: options.settings
         ? { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } }
         : { diagnostics: { refreshSupport: options.pullDiagnostics === true } },
+      ...(options.positionEncodings ? { general: { positionEncodings: options.positionEncodings } } : {}),
     };
     client.initializeResult = await client.connection.sendRequest('initialize', {
       processId: process.pid,
