@@ -10,7 +10,7 @@
  * loading more rows, the JSON and raw views, copies and exports need the host.
  */
 import { z } from 'zod';
-import { hostMessage, webviewMessage } from './resultsMessages';
+import { hostMessage, showMessage, webviewMessage } from './resultsMessages';
 
 /** The mime type of a block's result in a cell output. */
 export const noarkqResultMime = 'application/vnd.noarkq.result+json';
@@ -20,9 +20,6 @@ export const noarkqRendererId = 'noarkq-result-renderer';
 
 /** The notebook type in package.json's `notebooks` contribution. */
 export const noarkqNotebookType = 'noarkq-notebook';
-
-const showMessage = hostMessage.options.find((o) => o.shape.type.value === 'show');
-if (!showMessage) throw new Error('resultsMessages has no show message');
 
 /** The data of an output item of type `noarkqResultMime`. */
 export const notebookResultOutput = z.object({

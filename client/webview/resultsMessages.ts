@@ -77,8 +77,10 @@ export const resultView = z.object({
 
 /** Host → webview. `generation` counts the results shown in the panel, so answers about an
  * earlier run are dropped. */
+export const showMessage = z.object({ type: z.literal('show'), generation: z.number(), view: resultView, canLoadMore: z.boolean() });
+
 export const hostMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('show'), generation: z.number(), view: resultView, canLoadMore: z.boolean() }),
+  showMessage,
   /** The next page(s): rows to append and the columns after them (new fields come last). */
   z.object({
     type: z.literal('rows'),
