@@ -35,6 +35,7 @@ const entryPoints = [
   'client/extensionServices.ts',
   'client/webview/results.ts',
   'client/webview/model.ts',
+  'client/webview/neighbourhood.ts',
   'sandbox/main.ts',
 ];
 const entry = `^(${entryPoints.map((path) => path.replace('.', '\\.')).join('|')}|scripts/[^/]+\\.(ts|mjs))$`;

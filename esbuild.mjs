@@ -25,6 +25,8 @@ const entries = [
 const webviews = [
   { in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results' },
   { in: 'client/webview/model.ts', css: 'client/webview/model.css', out: 'webview/model' },
+  // The neighbourhood picture shares the model picture's stylesheet (model.css holds both).
+  { in: 'client/webview/neighbourhood.ts', css: 'client/webview/model.css', out: 'webview/neighbourhood' },
 ];
 const webviewAssets = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf'];
 // `--production` minifies; `--only cli,server,webview` builds some runtimes; `--outdir DIR`
