@@ -267,8 +267,9 @@ describe('the neighbourhood picture', () => {
       const few = centreMessage();
       const shown = new Set([caseFile.id, series.id, klasse.id, external.id, ...entries.slice(0, 4).map((e) => e.id)]);
       await page.draw({ ...few, entities: few.entities.filter((e) => shown.has(e.id)), links: few.links.filter((l) => shown.has(l.from) && shown.has(l.to)) });
-      await page.picture.page.locator(`.node.entity[data-id="${entries[0]!.id}"]`).click();
-      await page.draw(entryNeighbours());
+      await page.picture.page.locator('button[aria-label="Fit the whole picture"]').click();
+      await page.picture.page.locator(`.node.entity[data-id="${entries[1]!.id}"]`).click();
+      await page.draw(entryNeighbours(entries[1]));
       await page.picture.page.locator('button[aria-label="Fit the whole picture"]').click();
       await page.picture.page.screenshot({ path: join(process.env.NOARKQ_SCREENSHOTS!, 'neighbourhood.png') });
     } finally {
