@@ -3,7 +3,7 @@
  * archive tree lists them (archiveTreeModel.ts's child sources), and every entity its other
  * references link it to, parents and peers included. A reference is followed from the far side,
  * through its inverse (`QUERY Klasse WHERE refMappeSomSekundaer.id = @id`), so each group is one
- * paged query; one the archive returns in `links` (vendor notes §2: the many-to-one ones) is asked
+ * paged query; one the archive returns in `links` (vendor notes §1.5: the many-to-one ones) is asked
  * only when the entity has it. No vscode: the panel draws what this gives, and the tests run it
  * against the sandbox.
  */
