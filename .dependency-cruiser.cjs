@@ -36,6 +36,7 @@ const entryPoints = [
   'client/webview/results.ts',
   'client/webview/model.ts',
   'client/webview/notebookRenderer.ts',
+  'client/webview/neighbourhood.ts',
   'sandbox/main.ts',
 ];
 const entry = `^(${entryPoints.map((path) => path.replace('.', '\\.')).join('|')}|scripts/[^/]+\\.(ts|mjs))$`;

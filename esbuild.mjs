@@ -28,6 +28,8 @@ const webviews = [
   { in: 'client/webview/results.ts', css: 'client/webview/results.css', out: 'webview/results', format: 'iife' },
   { in: 'client/webview/model.ts', css: 'client/webview/model.css', out: 'webview/model', format: 'iife' },
   { in: 'client/webview/notebookRenderer.ts', css: 'client/webview/notebookRenderer.css', out: 'webview/notebookRenderer', format: 'esm' },
+  // The neighbourhood picture shares the model picture's stylesheet (model.css holds both).
+  { in: 'client/webview/neighbourhood.ts', css: 'client/webview/model.css', out: 'webview/neighbourhood', format: 'iife' },
 ];
 const webviewAssets = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf'];
 // `--production` minifies; `--only cli,server,webview` builds some runtimes; `--outdir DIR`

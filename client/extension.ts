@@ -98,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.archive.close', (s, node?: unknown) => s.archiveViews.bulk('close', node)),
     command('noarkq.archive.open', (s, node?: unknown) => s.archiveViews.bulk('open', node)),
     command('noarkq.archive.reveal', (s, entity?: unknown, id?: unknown) => s.archiveViews.reveal(entity, id)),
+    command('noarkq.archive.showNeighbourhood', (s, entity?: unknown, id?: unknown) => s.archiveViews.showNeighbourhood(entity, id)),
     command('noarkq.pendingUploads.attach', (s, upload?: unknown, registration?: unknown) => s.archiveViews.attachPending(upload, registration)),
     command('noarkq.codeLists.refresh', (s) => s.registries.codeListCommands.refresh()),
     command('noarkq.codeLists.addValue', (s, argument?: unknown) => s.registries.codeListCommands.addValue(argument)),

@@ -81,7 +81,7 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const panels = new ResultsPanels(context.extensionUri, revealInTree);
   const history = new RunHistory();
   const archive = new ActiveArchive(environments, environmentCommands, connections, prompts);
-  const archiveViews = new ArchiveViews({ archive, model: noarkModel, prompts, downloads: vscode.Uri.joinPath(context.globalStorageUri, 'downloads') });
+  const archiveViews = new ArchiveViews({ archive, model: noarkModel, prompts, downloads: vscode.Uri.joinPath(context.globalStorageUri, 'downloads'), extensionUri: context.extensionUri });
   const runner = new BlockRunner({
     model: noarkModel,
     connections,

@@ -1,7 +1,7 @@
 /**
  * The sidebar's archive views and what their nodes do: the tree (`noarkq.archive`), the pending
  * uploads (`noarkq.pendingUploads`), an entity's details, copy id, "New Query for Children…",
- * download, "Upload and Attach…", bulk open and close, and reveal. The commands are registered in
+ * download, "Upload and Attach…", bulk open and close, reveal, and "Show Neighbourhood". The commands are registered in
  * extension.ts (they must exist when activation returns) and call the methods here.
  */
 import { mkdir } from 'node:fs/promises';
@@ -18,6 +18,8 @@ import { ArchiveTreeProvider, type ArchiveNode, type EntityNode, type MoreNode }
 import { attachedIds, attachTransaction, attachTransactionErrors, type UploadedFile } from './attachFiles';
 import { EntityDetailsProvider, entityScheme, entityUri } from './entityDetails';
 import { entityRefOf, type EntityRef } from './entityRef';
+import { NeighbourhoodPanel } from './neighbourhoodPanel';
+import type { NeighbourhoodShown } from './neighbourhoodSession';
 import { PendingUploadsProvider } from './pendingUploadsView';
 import { attachedFileIds } from './pendingUploads';
 
@@ -27,6 +29,8 @@ export interface ArchiveViewsDependencies {
   prompts: () => RunPrompts;
   /** Where downloads go (a folder per Dokumentversjon under it). */
   downloads: vscode.Uri;
+  /** The extension's folder: the neighbourhood picture's webview bundle is under it. */
+  extensionUri: vscode.Uri;
 }
 
 /** What "Upload and Attach…" made. */
@@ -49,6 +53,7 @@ export class ArchiveViews implements vscode.Disposable {
   readonly treeView: vscode.TreeView<ArchiveNode>;
   readonly pending: PendingUploadsProvider;
   private readonly details: EntityDetailsProvider;
+  private readonly neighbourhood: NeighbourhoodPanel;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ArchiveViewsDependencies) {
@@ -56,7 +61,9 @@ export class ArchiveViews implements vscode.Disposable {
     this.treeView = vscode.window.createTreeView('noarkq.archive', { treeDataProvider: this.tree, showCollapseAll: true });
     this.pending = new PendingUploadsProvider(Date.now);
     this.details = new EntityDetailsProvider(deps.archive, deps.model);
+    this.neighbourhood = new NeighbourhoodPanel(deps.extensionUri, deps.archive, deps.model);
     this.disposables.push(
+      this.neighbourhood,
       this.tree,
       this.treeView,
       this.pending,
@@ -113,6 +120,12 @@ export class ArchiveViews implements vscode.Disposable {
     await vscode.languages.setTextDocumentLanguage(document, 'json');
     await vscode.window.showTextDocument(document, { preview: true });
     return uri;
+  }
+
+  /** Draws the entity with its parents, children and links; gives what the picture shows first. */
+  async showNeighbourhood(arg?: unknown, second?: unknown): Promise<NeighbourhoodShown | undefined> {
+    const ref = this.entityArg(arg, second);
+    return ref ? this.neighbourhood.show(ref) : undefined;
   }
 
   refreshDetails(uri?: unknown): void {

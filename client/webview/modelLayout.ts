@@ -2,11 +2,10 @@
  * Lays the model out with elkjs (layered, top down): each abstract type is a compound node
  * holding its concrete subtypes, and references are edges from the parent side down to the child
  * side (peer references as they point). The result is in absolute picture coordinates, so the
- * drawing needs no knowledge of ELK's nesting.
+ * drawing needs no knowledge of ELK's nesting (pictureLayout.ts).
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
-import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { ModelTypeView } from './modelMessages';
+import { layeredDown, layOut, type ElkExtendedEdge, type ElkNode, type Point } from './pictureLayout';
 
 export interface PictureBox {
   name: string;
@@ -26,7 +25,7 @@ export interface PictureEdge {
   target: string;
   peer: boolean;
   cardinality: string;
-  points: { x: number; y: number }[];
+  points: Point[];
 }
 
 export interface ModelPicture {
@@ -84,48 +83,9 @@ export async function layoutModel(types: readonly ModelTypeView[], textWidth: (t
       children.push(leaf(t));
     }
   }
-  const edges: ElkExtendedEdge[] = pictureEdges(types).map((e, i) => ({ id: `e${i}`, sources: [e.source], targets: [e.target] }));
-  const graph: ElkNode = {
-    id: 'model',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.spacing.nodeNode': '28',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '48',
-      'elk.padding': '[top=16,left=16,bottom=16,right=16]',
-    },
-    children,
-    edges,
-  };
-  const laid = await new ELK().layout(graph);
-
-  const boxes: PictureBox[] = [];
-  const offsets = new Map<string, { x: number; y: number }>([['model', { x: 0, y: 0 }]]);
-  const visit = (node: ElkNode, at: { x: number; y: number }, group: string | undefined): void => {
-    const x = at.x + (node.x ?? 0);
-    const y = at.y + (node.y ?? 0);
-    offsets.set(node.id, { x, y });
-    boxes.push({ name: node.id, abstract: node.children !== undefined, ...(group === undefined ? {} : { group }), x, y, width: node.width ?? 0, height: node.height ?? 0 });
-    for (const child of node.children ?? []) visit(child, { x, y }, node.id);
-  };
-  for (const node of laid.children ?? []) visit(node, { x: 0, y: 0 }, undefined);
-
   const drawn = pictureEdges(types);
-  const laidEdges = new Map((laid.edges ?? []).map((e) => [e.id, e]));
-  // Every edge's sections are relative to its container (the nearest common ancestor ELK chose).
-  const collect = (node: ElkNode): void => {
-    for (const e of node.edges ?? []) laidEdges.set(e.id, e);
-    for (const child of node.children ?? []) collect(child);
-  };
-  collect(laid);
-  const pictureEdgesLaid: PictureEdge[] = drawn.map((e, i) => {
-    const elk = laidEdges.get(`e${i}`);
-    const container = (elk as { container?: string } | undefined)?.container ?? 'model';
-    const at = offsets.get(container) ?? { x: 0, y: 0 };
-    const points = (elk?.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]).map((p) => ({ x: p.x + at.x, y: p.y + at.y }));
-    return { ...e, points };
-  });
-  return { width: laid.width ?? 0, height: laid.height ?? 0, boxes, edges: pictureEdgesLaid };
+  const edges: ElkExtendedEdge[] = drawn.map((e, i) => ({ id: `e${i}`, sources: [e.source], targets: [e.target] }));
+  const laid = await layOut({ id: 'model', layoutOptions: { ...layeredDown }, children, edges });
+  const boxes: PictureBox[] = laid.nodes.map((n) => ({ name: n.id, abstract: n.compound, ...(n.parent === undefined ? {} : { group: n.parent }), x: n.x, y: n.y, width: n.width, height: n.height }));
+  return { width: laid.width, height: laid.height, boxes, edges: drawn.map((e, i) => ({ ...e, points: laid.edges.get(`e${i}`)?.points ?? [] })) };
 }

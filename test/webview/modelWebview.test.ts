@@ -6,8 +6,7 @@
  * NOARKQ_SCREENSHOTS set to a folder, it also writes model.png there (the README's picture).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { modelHtml } from '../../client/model/modelHtml';
@@ -15,10 +14,8 @@ import { modelTypeViews } from '../../client/model/modelView';
 import { pictureEdges } from '../../client/webview/modelLayout';
 import type { ModelHostMessage } from '../../client/webview/modelMessages';
 import { noarkModel } from '../../core/schema';
+import { assertCentred, overlap, PicturePage, type PageGlobals, type Rect } from './picturePage';
 import { buildWebview, launchChromium } from './webviewPage';
-
-const origin = 'https://noarkq-webview.test';
-const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
 
 let browser: Browser;
 let bundle: { dir: string; remove(): void };
@@ -33,101 +30,49 @@ after(async () => {
   bundle?.remove();
 });
 
-interface PageGlobals {
-  __sent: unknown[];
-  __csp: string[];
-  dispatchEvent(event: MessageEvent): boolean;
-  document: { body: { dataset: Record<string, string | undefined> } };
-}
-
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** The model page with a stub `acquireVsCodeApi` that records what the page sends. */
+/** The model page (picturePage.ts) and what the model test asks of it. */
 class ModelPage {
-  readonly blocked: string[] = [];
-  readonly pageErrors: string[] = [];
+  private constructor(private readonly picture: PicturePage) {}
 
-  private constructor(readonly page: Page) {}
+  get page(): Page {
+    return this.picture.page;
+  }
 
   static async open(viewport = { width: 1200, height: 800 }): Promise<ModelPage> {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const self = new ModelPage(page);
-    page.on('pageerror', (error) => self.pageErrors.push(error.message));
-    await page.route('**/*', async (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin === origin && url.pathname === '/index.html') {
-        const html = modelHtml({ cspSource: origin, script: `${origin}/model.js`, stylesheet: `${origin}/model.css`, codicons: `${origin}/codicon.css` }, 'n0nceF0rTheTests');
-        return route.fulfill({ status: 200, contentType: 'text/html', body: html });
-      }
-      const file = join(bundle.dir, url.pathname.slice(1));
-      if (url.origin === origin && !url.pathname.includes('..') && existsSync(file)) {
-        return route.fulfill({ status: 200, contentType: contentTypes[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
-      }
-      self.blocked.push(url.href);
-      return route.abort();
-    });
-    await page.addInitScript(`
-      window.__sent = [];
-      window.__csp = [];
-      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__sent.push(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => undefined });
-      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
-    `);
-    await page.goto(`${origin}/index.html`);
-    return self;
+    return new ModelPage(await PicturePage.open(browser, bundle.dir, 'model', modelHtml, viewport));
   }
 
   /** Sends the model as the panel does once the page is ready, and waits until it is drawn. */
   async showModel(select?: string): Promise<void> {
-    await this.page.waitForFunction(() => (globalThis as unknown as PageGlobals).__sent.some((m) => (m as { type?: string }).type === 'ready'));
+    await this.picture.waitForReady();
     await this.post({ type: 'model', types: modelTypeViews(noarkModel), ...(select === undefined ? {} : { select }) });
     await this.page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.body.dataset.ready === 'true');
   }
 
-  async post(message: ModelHostMessage): Promise<void> {
-    const json = JSON.stringify(message);
-    await this.page.evaluate((m) => (globalThis as unknown as PageGlobals).dispatchEvent(new MessageEvent('message', { data: JSON.parse(m) as unknown })), json);
+  post(message: ModelHostMessage): Promise<void> {
+    return this.picture.post(message);
   }
 
-  async rect(selector: string): Promise<Rect> {
-    const box = await this.page.locator(selector).first().boundingBox();
-    assert.ok(box, `${selector} is not on the page`);
-    return box;
+  rect(selector: string): Promise<Rect> {
+    return this.picture.rect(selector);
   }
 
-  async typeRect(name: string): Promise<Rect> {
+  typeRect(name: string): Promise<Rect> {
     return this.rect(`.type[data-type="${name}"] > rect`);
   }
 
   /** The offset of a type's centre from the canvas's centre, in screen pixels. */
-  async offCentre(name: string): Promise<{ dx: number; dy: number }> {
-    const canvas = await this.rect('.canvas');
-    const box = await this.typeRect(name);
-    return { dx: box.x + box.width / 2 - (canvas.x + canvas.width / 2), dy: box.y + box.height / 2 - (canvas.y + canvas.height / 2) };
+  offCentre(name: string): Promise<{ dx: number; dy: number }> {
+    return this.picture.offCentre(`.type[data-type="${name}"] > rect`);
   }
 
-  async assertClean(): Promise<void> {
-    assert.deepEqual(await this.page.evaluate(() => (globalThis as unknown as PageGlobals).__csp), [], 'the page broke its own Content-Security-Policy');
-    assert.deepEqual(this.blocked, [], 'the page tried to load something from elsewhere');
-    assert.deepEqual(this.pageErrors, []);
+  assertClean(): Promise<void> {
+    return this.picture.assertClean();
   }
 
-  async close(): Promise<void> {
-    await this.page.context().close();
+  close(): Promise<void> {
+    return this.picture.close();
   }
-}
-
-function overlap(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-function assertCentred(off: { dx: number; dy: number }, what: string): void {
-  assert.ok(Math.abs(off.dx) < 1 && Math.abs(off.dy) < 1, `${what} is ${off.dx.toFixed(1)}, ${off.dy.toFixed(1)} px off the centre`);
 }
 
 describe('the model picture\'s edges', () => {
