@@ -411,7 +411,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // slice: an array of exactly their number, where `checkBlock`'s grew by push. A file of
     // copied blocks says the same things many times: their messages are shared.
     const diagnostics = shareMessages(checkBlock(recording.recorded, block)).slice();
-    return { key, diagnostics, computedAt: block.start, fileReads: reads.list, wholePreamble: reads.whole ? recording.plain.doc.preamble.parsed : undefined };
+    return { key, diagnostics, computedAt: block.start, fileReads: reads.list.length > 0 ? reads.list : noReads, wholePreamble: reads.whole ? recording.plain.doc.preamble.parsed : undefined };
   }
 
   return { check, checkSteps, checkedSteps, lastCheck };

@@ -70,8 +70,18 @@ class LazyBinding implements VariableBinding {
 
   ask<T>(question: (value: VariableValue) => T): T {
     const v = this.v;
-    return v[askDeclaration] ? v[askDeclaration]((d) => question(valueOf(d))) : question(valueOf(v));
+    return v[askDeclaration] ? v[askDeclaration](onDeclaration(question)) : question(valueOf(v));
   }
+}
+
+const declarationQuestions = new WeakMap<(value: VariableValue) => unknown, (v: VariableDeclaration) => unknown>();
+
+/** `question` put to a declaration's value: one function per question, since a recording
+ * declaration keeps it with every block's result that asked it. */
+function onDeclaration<T>(question: (value: VariableValue) => T): (v: VariableDeclaration) => T {
+  let asked = declarationQuestions.get(question) as ((v: VariableDeclaration) => T) | undefined;
+  if (asked === undefined) declarationQuestions.set(question, (asked = (v) => question(valueOf(v))));
+  return asked;
 }
 
 function binding(v: RecordingDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {

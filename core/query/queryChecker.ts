@@ -7,7 +7,7 @@ import type { JsonValue } from '../jsonValue';
 import type { FieldDef, MemberLookup, NoarkModel, ReferenceDef } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { comparisonOperatorSpan, logicalOperatorSpans, type AliasName, type Comparison, type Expression, type Identifier, type JoinClause, type Literal, type Parameter, type Path, type QueryRequest } from './queryAst';
-import { askValue, type QueryCheckContext, type VariableBinding } from './queryContext';
+import { askValue, type QueryCheckContext, type VariableBinding, type VariableValue } from './queryContext';
 import { coerceScalar } from '../scalarCoercion';
 import { archiveDay, dayBoundTimestamp, dayMeaning, timestampArchiveDate, timestampDateMeaning, type DayRole } from './archiveDay';
 import { queryDiagnostic } from './queryDiagnosticCodes';
@@ -148,6 +148,33 @@ export function sanitizeName(name: string): string {
     } else upper = true;
   }
   return out;
+}
+
+// The questions the checks put to a variable's value (`askValue`). A checker that keeps results
+// keeps each question with its answer, to put it again to a new value: they are functions of their
+// arguments only, made once each, since a closure over a `QueryChecker` would keep all that
+// checker's state alive with every block's result.
+
+/** The type of a value that a reference cannot be compared with (null for one it can). */
+const incomparableTypeName = (v: VariableValue): string | null => (v.kind === 'json' && v.value !== null && v.value !== '*' ? jsonTypeName(v.value) : null);
+
+/** The text of a `{{reference}}` value. */
+const referenceText = (v: VariableValue): string | null => (v.kind === 'reference' ? v.text : null);
+
+type ParameterAnswer = { variant: ParameterVariant } | { reason: string | null } | null;
+
+const parameterQuestions = new WeakMap<FieldDef, Array<(v: VariableValue) => ParameterAnswer>>();
+
+/** What a value compared with `field` (as a range's bound, or not) is: a variant the archive
+ * accepts, or why it cannot match. */
+function parameterQuestion(field: FieldDef, bound: boolean): (v: VariableValue) => ParameterAnswer {
+  let questions = parameterQuestions.get(field);
+  if (questions === undefined) parameterQuestions.set(field, (questions = []));
+  return (questions[bound ? 1 : 0] ??= (v) => {
+    if (v.kind !== 'json') return null;
+    const variant = parameterValueVariant(field, v.value);
+    return variant ? { variant } : { reason: parameterValueMismatch(field, v.value, bound) ?? null };
+  });
 }
 
 function literalJson(literal: Literal): string {
@@ -454,7 +481,7 @@ class QueryChecker {
     if (operand?.kind === 'parameter') {
       const binding = this.bindings.get(operand.name);
       // The value's type, when it is one a reference cannot be compared with.
-      const typeName = binding && askValue(binding, (v) => (v.kind === 'json' && v.value !== null && v.value !== '*' ? jsonTypeName(v.value) : null));
+      const typeName = binding && askValue(binding, incomparableTypeName);
       if (binding && typeName) {
         const d = this.report(
           'noarkq.reference-comparison',
@@ -480,11 +507,7 @@ class QueryChecker {
       if (!binding) return;
       // All that the rest reads of the value: another value with the same answer gives the same
       // diagnostics.
-      const answer = askValue(binding, (v): { variant: ParameterVariant } | { reason: string | null } | null => {
-        if (v.kind !== 'json') return null;
-        const variant = parameterValueVariant(field, v.value);
-        return variant ? { variant } : { reason: parameterValueMismatch(field, v.value, role !== 'value') ?? null };
-      });
+      const answer = askValue(binding, parameterQuestion(field, role !== 'value'));
       if (answer === null) return;
       if ('variant' in answer) {
         this.reportVariant(p, binding, field, answer.variant, role, inclusive);
@@ -706,7 +729,7 @@ class QueryChecker {
   private checkUnusedVariables(): void {
     const referenced = new Set<string>();
     for (const binding of this.context.variables) {
-      const text = askValue(binding, (v) => (v.kind === 'reference' ? v.text : null));
+      const text = askValue(binding, referenceText);
       if (text === null) continue;
       for (const m of text.matchAll(/\{\{\s*([^}.\[\s]+)/g)) referenced.add(m[1]);
       const bare = text.trim();
