@@ -20,6 +20,7 @@ import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
 import { canSuggest } from '../text/didYouMean';
+import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
 
@@ -239,6 +240,13 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const oldCount = oldSlots.length;
     if (previous !== undefined) {
       const limit = Math.min(count, oldCount);
+      // The parse knows which of its parses it kept from the previous one: the comparisons
+      // start past those, instead of going over every block of a big file for each edit.
+      const kept = keptParses(doc, previous.doc);
+      if (kept !== undefined) {
+        same = Math.min(kept.before, limit);
+        sameAfter = Math.min(kept.after, limit - same);
+      }
       while (same < limit && parsedAt(doc, same) === oldSlots[same].parsed) same++;
       while (sameAfter < limit - same && parsedAt(doc, count - 1 - sameAfter) === oldSlots[oldCount - 1 - sameAfter].parsed) sameAfter++;
     }
@@ -261,8 +269,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       // changes it as much as a new name does.
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
       if (!namesChanged && count === oldCount) index = previous;
-      // A renamed block: the positions are the same, so only its names can point elsewhere.
-      else if (count === oldCount && affected.size <= 4) index = renamedIndex(previous, doc, affected, newNames.length - oldNames.length);
+      // The names outside the stretch are the same, at positions moved by the change in the
+      // number of blocks: only the names in it are looked up again.
+      else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, newNames.length - oldNames.length);
     }
     const { names, duplicates } = index ?? nameIndex(doc);
     const blockNamed = (name: string): DocumentBlock | undefined => {
@@ -350,7 +359,12 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       track(slot);
       yield;
     }
-    const slots = same === 0 && sameAfter === 0 ? changed : oldSlots.slice(0, same).concat(changed, oldSlots.slice(oldChangedEnd));
+    let slots: Slot[];
+    if (same === 0 && sameAfter === 0) slots = changed;
+    // In place, the previous check's slots being this one's but for the stretch: a copy of them
+    // all cost more than the rest of an edit's check. Its result was read before this check.
+    else if (previous !== undefined && changed.length <= 1024) (slots = previous.slots).splice(same, oldChangedEnd - same, ...changed);
+    else slots = oldSlots.slice(0, same).concat(changed, oldSlots.slice(oldChangedEnd));
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
@@ -595,22 +609,46 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
 }
 
 /**
- * The previous check's name index (updated in place: its result is read before this check) with
- * the names in `renamed` looked up again, for a document whose blocks are where they were and
- * whose other names are the same; `namedDelta` more blocks have a name.
+ * The previous check's name index (updated in place: its result was read before this check) for
+ * a document that differs from the previous one in the slots `[same, oldEnd)`, now `[same,
+ * newEnd)`: a name outside them keeps its first block, moved by the change in the number of
+ * blocks when it is after them, and the names they had or have (`affected`) are looked up again,
+ * in the stretch (or after it, for a name whose first block was in it and that other blocks
+ * have). `namedDelta` more blocks have a name.
  */
-function renamedIndex(previous: { names: Map<string, number>; duplicates: number }, doc: NoarkqDocument, renamed: ReadonlySet<string>, namedDelta: number): { names: Map<string, number>; duplicates: number } {
+function updatedIndex(
+  previous: { names: Map<string, number>; duplicates: number },
+  doc: NoarkqDocument,
+  affected: ReadonlySet<string>,
+  stretch: { same: number; oldEnd: number; newEnd: number },
+  namedDelta: number,
+): { names: Map<string, number>; duplicates: number } {
   const { names } = previous;
   const named = previous.duplicates + names.size + namedDelta;
+  // In block indexes (slot i is block i - 1): the stretch starts at `from`, and the blocks after
+  // it started at `oldAfter` and start at `newAfter`.
+  const from = Math.max(0, stretch.same - 1);
+  const oldAfter = stretch.oldEnd - 1;
+  const newAfter = stretch.newEnd - 1;
+  const delta = newAfter - oldAfter;
+  const was = new Map<string, number | undefined>();
+  for (const name of affected) was.set(name, names.get(name));
+  if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
   const blocks = doc.blocks;
-  for (const name of renamed) {
+  const firstNamed = (name: string, start: number, end: number): number => {
+    for (let i = start; i < end; i++) if (blocks[i].parsed.name?.text === name) return i;
+    return -1;
+  };
+  for (const name of affected) {
+    const old = was.get(name);
     names.delete(name);
-    for (let i = 0; i < blocks.length; i++) {
-      if (blocks[i].parsed.name?.text === name) {
-        names.set(name, i);
-        break;
-      }
+    let at = old !== undefined && old < from ? old : firstNamed(name, from, newAfter);
+    if (at === -1 && old !== undefined) {
+      if (old >= oldAfter) at = old + delta;
+      // Its first block was in the stretch: another one after it, if any block shared a name.
+      else if (previous.duplicates > 0) at = firstNamed(name, newAfter, blocks.length);
     }
+    if (at !== -1) names.set(name, at);
   }
   return { names, duplicates: named - names.size };
 }

@@ -208,8 +208,21 @@ function reparseWindow(source: TextPieces, previous: NoarkqDocument, prefix: num
   const preamble: DocumentBlock =
     before > 0 ? previous.preamble : { start: 0, end: preambleEnd, index: -1, parsed: parse(0, preambleEnd) };
 
-  return placedDocument(source, preamble, blocks);
+  const doc = new PlacedDocument(source, preamble, blocks);
+  if (previous instanceof PlacedDocument) doc.madeFrom(previous, before, oldBlocks.length - after);
+  return doc;
 }
+
+/**
+ * What the parse of `doc` from `previous` kept of it, counted as the checker counts (the preamble,
+ * then each block): its first `before` and last `after` are the parses `previous` has there, so a
+ * comparison of the two need not look at them. Undefined when `doc` was not parsed from `previous`.
+ */
+export function keptParses(doc: NoarkqDocument, previous: NoarkqDocument): { before: number; after: number } | undefined {
+  return doc instanceof PlacedDocument && previous instanceof PlacedDocument ? doc.keptOf(previous) : undefined;
+}
+
+let placedSerials = 0;
 
 /**
  * A document of these blocks. Its syntax diagnostics are placed in the document when first read:
@@ -220,6 +233,11 @@ function reparseWindow(source: TextPieces, previous: NoarkqDocument, prefix: num
  */
 class PlacedDocument implements NoarkqDocument {
   #diagnostics: NoarkqDiagnostic[] | undefined;
+  /** Tells this parse from others, for `keptParses` (a serial rather than the previous parse
+   * itself, which would keep every earlier version alive). */
+  readonly #serial = ++placedSerials;
+  /** Made from the parse with serial `from`, keeping `before` and `after` of its parses. */
+  #kept: { from: number; before: number; after: number } | undefined;
   #text: string | undefined;
   readonly #source: TextPieces;
 
@@ -238,6 +256,15 @@ class PlacedDocument implements NoarkqDocument {
 
   get length(): number {
     return this.#source.length;
+  }
+
+  /** This parse was made from `previous`, keeping its first `before` and last `after` parses. */
+  madeFrom(previous: PlacedDocument, before: number, after: number): void {
+    this.#kept = { from: previous.#serial, before, after };
+  }
+
+  keptOf(previous: PlacedDocument): { before: number; after: number } | undefined {
+    return this.#kept?.from === previous.#serial ? this.#kept : undefined;
   }
 
   get diagnostics(): readonly NoarkqDiagnostic[] {

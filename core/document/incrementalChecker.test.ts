@@ -176,6 +176,27 @@ describe('incremental document checks', () => {
     s.update(duplicated.replace('QUERY Arkiv', 'QUERY Arkiv\nLIMIT 2'));
   });
 
+  it('follows which block of a name is the first when blocks with that name come and go before, at and after it', () => {
+    const named = (name: string, query: string): string => `### ${name}\nQUERY ${query}\n`;
+    const blocks = [named('a', 'Arkiv'), named('b', 'Saksmappe'), named('c', 'Arkiv'), named('b', 'Journalpost'), named('d', 'Arkiv'), named('b', 'Dokument'), 'DOWNLOAD {{b.id}}\n'];
+    const s = new Session(blocks.join(''));
+    const texts = [
+      // The first `b` deleted: the second one is the first now, and the reader's answer is its.
+      [blocks[0], blocks[2], blocks[3], blocks[4], blocks[5], blocks[6]],
+      // A `b` added before all of them, and one more block in between.
+      [named('b', 'Arkivdel'), blocks[0], named('e', 'Arkiv'), blocks[1], blocks[2], blocks[3], blocks[4], blocks[5], blocks[6]],
+      // Renamed away, and the names after it moved by one block.
+      [blocks[0], named('x', 'Saksmappe'), blocks[2], named('f', 'Arkiv'), blocks[3], blocks[4], blocks[5], blocks[6]],
+      blocks,
+      // Every `b` but the last deleted, one at a time.
+      [blocks[0], blocks[1], blocks[2], blocks[4], blocks[5], blocks[6]],
+      [blocks[0], blocks[2], blocks[4], blocks[5], blocks[6]],
+      [blocks[0], blocks[2], blocks[4], blocks[6]],
+      blocks,
+    ];
+    for (const t of texts) s.update(t.join(''));
+  });
+
   it('checks identical blocks with different surroundings on their own', () => {
     const twice = '### a\nDOWNLOAD {{b.id}}\n### b\nUPLOAD ./x.pdf\n### c\nDOWNLOAD {{b.id}}\n';
     const s = new Session(twice);
