@@ -639,16 +639,22 @@ function updatedIndex(
     for (let i = start; i < end; i++) if (blocks[i].parsed.name?.text === name) return i;
     return -1;
   };
+  // Names whose first block was in the stretch and is no longer: another one after it, if any
+  // block shared a name, found in one pass for them all.
+  const later = new Set<string>();
   for (const name of affected) {
     const old = was.get(name);
     names.delete(name);
     let at = old !== undefined && old < from ? old : firstNamed(name, from, newAfter);
     if (at === -1 && old !== undefined) {
       if (old >= oldAfter) at = old + delta;
-      // Its first block was in the stretch: another one after it, if any block shared a name.
-      else if (previous.duplicates > 0) at = firstNamed(name, newAfter, blocks.length);
+      else if (previous.duplicates > 0) later.add(name);
     }
     if (at !== -1) names.set(name, at);
+  }
+  for (let i = newAfter; i < blocks.length && later.size > 0; i++) {
+    const name = blocks[i].parsed.name?.text;
+    if (name !== undefined && later.delete(name)) names.set(name, i);
   }
   return { names, duplicates: named - names.size };
 }
