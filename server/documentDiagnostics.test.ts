@@ -17,6 +17,7 @@ import { runSteps } from '../core/steps';
 import { DocumentDiagnostics } from './documentDiagnostics';
 import { FeatureContextStore } from './featureContextStore';
 import { ParseCache } from './parseCache';
+import { ChunkedTextDocument } from './chunkedTextDocument';
 
 const uri = 'file:///edited.noarkq';
 
@@ -51,6 +52,11 @@ describe('server diagnostics over edits', () => {
         const diagnostics = new DocumentDiagnostics(new ParseCache(), contexts);
         let document = TextDocument.create(uri, 'noarkq', 1, text);
         assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+        // The server's own document, in chunks of a few characters so that edits cross them,
+        // parsed from the stretch it says the edits changed.
+        const chunked = new ChunkedTextDocument(uri, 'noarkq', 1, text, { size: 8, limit: 16 });
+        const chunkedDiagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
+        assert.deepEqual(chunkedDiagnostics.diagnose(chunked).lsp, fresh(document));
         // The core checker on its own too, its counts and a cap of 5 (so that the capped walk
         // over its runs is tried on small documents).
         const checker = createDocumentChecker({ model: noarkModel });
@@ -76,6 +82,8 @@ describe('server diagnostics over edits', () => {
           document = TextDocument.update(document, changes, document.version + 1);
           assert.equal(document.getText(), staged.getText());
           assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+          chunked.update(changes, chunked.version + 1);
+          assert.deepEqual(chunkedDiagnostics.diagnose(chunked).lsp, fresh(document));
           compare();
         }
       }),
@@ -104,6 +112,10 @@ describe('server diagnostics over edits', () => {
       const diagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
       let document = TextDocument.create(uri, 'noarkq', 1, shape.text);
       diagnostics.diagnose(document);
+      // The server's own document too, in chunks of 4 KB.
+      const chunked = new ChunkedTextDocument(uri, 'noarkq', 1, shape.text, { size: 4096, limit: 8192 });
+      const chunkedDiagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
+      chunkedDiagnostics.diagnose(chunked);
       // The core checker on its own too: the editor is shown at most 1,000 of its diagnostics.
       const checker = createDocumentChecker({ model: noarkModel });
       let parsed = parseDocument(shape.text);
@@ -115,7 +127,8 @@ describe('server diagnostics over edits', () => {
         kinds++;
         for (const edit of [pair.edit, pair.undo]) {
           const text = applyEdit(document.getText(), edit);
-          document = TextDocument.update(document, [rangeChange(document, edit)], document.version + 1);
+          const change = rangeChange(document, edit);
+          document = TextDocument.update(document, [change], document.version + 1);
           assert.equal(document.getText(), text);
           const what: string = `${name}: ${kind}, ${edit === pair.edit ? 'edited' : 'undone'}`;
           const whole = checkDocument(parseDocument(text), { model: noarkModel });
@@ -125,6 +138,8 @@ describe('server diagnostics over edits', () => {
           assert.deepEqual({ length: checked.length, ...checked.severities }, { length: whole.length, ...severitiesOf(whole) }, `${what}: the counts`);
           assert.deepEqual(checker.check(parsed), whole, what);
           assert.deepEqual(diagnostics.diagnose(document).lsp, toLspDiagnostics(document, whole), what);
+          chunked.update([change], chunked.version + 1);
+          assert.deepEqual(chunkedDiagnostics.diagnose(chunked).lsp, toLspDiagnostics(document, whole), `${what} (chunked document)`);
         }
       }
       assert.ok(kinds >= 6, `${name}: only ${kinds} kinds of edit`);

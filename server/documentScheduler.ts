@@ -22,6 +22,7 @@ import type { NoarkqDocument, SteppedParse } from '../core/document';
 import type { DiagnosticsResult } from './documentDiagnostics';
 import type { AnalysisSession } from './noarkqServer';
 import { runInSlices, type SlicedTask } from './slicedTask';
+import { textLength } from './chunkedTextDocument';
 
 /** Shorter texts are parsed at once: a few tens of milliseconds at most, and a request gets the
  * whole parse rather than part of it. */
@@ -120,7 +121,7 @@ export class DocumentScheduler {
     if (running && running.version === document.version) return running;
     if (running) this.stopParse(uri);
     const { parses, analyses } = this.session();
-    if (parses.peek(document) || parses.hasEarlier(uri) || document.getText().length < parseInStepsFrom) return undefined;
+    if (parses.peek(document) || parses.hasEarlier(uri) || textLength(document) < parseInStepsFrom) return undefined;
     const parse = analyses.startParse(document.getText());
     const job: ParseJob = { version: document.version, parse, task: runInSlices(parse.steps) };
     this.parsing.set(uri, job);

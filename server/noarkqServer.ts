@@ -19,6 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentDiagnostics } from './documentDiagnostics';
+import { chunkedTextDocuments, textLength } from './chunkedTextDocument';
 import { DocumentScheduler } from './documentScheduler';
 import { registerFeatureHandlers } from './featureHandlers';
 import type { FeatureContextStore } from './featureContextStore';
@@ -56,7 +57,7 @@ export interface ServerOptions {
 
 export function startNoarkqServer(connection: Connection, options: ServerOptions): void {
   const log = (message: string): void => connection.console.error(message);
-  const documents = new TextDocuments(encodedDocuments(TextDocument, () => support.positionEncoding));
+  const documents = new TextDocuments(encodedDocuments(chunkedTextDocuments, () => support.positionEncoding));
   let support: ClientSupport = unknownClient;
   /** The editor's display language (`initialize`'s `locale`), which explanations follow unless
    * `noarkq.explain.language` names one. */
@@ -217,7 +218,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     scheduler.changed(document);
     if (oversized(document)) release(document.uri);
     // A big file's parse starts now, so that requests find part of it when they come.
-    else if (document.getText().length > 0) void scheduler.parsed(document).catch(() => undefined);
+    else if (textLength(document) > 0) void scheduler.parsed(document).catch(() => undefined);
     if (!support.pullDiagnostics) schedulePush(document.uri);
   };
 

@@ -7,6 +7,7 @@
 import { DiagnosticSeverity, SymbolKind, type Diagnostic, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCodes } from '../core/document/documentCodes';
+import { textLength } from './chunkedTextDocument';
 
 const bytesPerMB = 1024 * 1024;
 
@@ -25,7 +26,7 @@ export class DocumentSizes {
   oversized(document: TextDocument, limitMB: number): boolean {
     const limit = limitMB * bytesPerMB;
     // A UTF-16 unit is 1 to 3 bytes of UTF-8: the length alone decides, but near the limit.
-    const units = document.getText().length;
+    const units = textLength(document);
     if (units * 3 <= limit) return false;
     if (units > limit) return true;
     return this.bytes(document) > limit;

@@ -1,11 +1,13 @@
 /**
  * The parse of each open document, keyed by uri and version: every request on the same version
- * shares one parse, and a new version is parsed from the previous one (`parseDocument` finds the
- * stretch of text the edits changed and parses only the blocks in it; the others are kept, and
- * moved when the edit changed the length before them).
+ * shares one parse, and a new version is parsed from the previous one (only the blocks in the
+ * stretch the edits changed are parsed; the others are kept, and moved when the edit changed the
+ * length before them). A document kept in chunks says which stretch its edits changed, and the
+ * parse reads only that stretch of it; any other is compared with the previous text.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseDocument, type NoarkqDocument } from '../core/document';
+import { parseDocument, reparseStretch, type NoarkqDocument } from '../core/document';
+import { ChunkedTextDocument } from './chunkedTextDocument';
 
 interface CacheEntry {
   version: number;
@@ -19,7 +21,9 @@ export class ParseCache {
   get(document: TextDocument): NoarkqDocument {
     const entry = this.entries.get(document.uri);
     if (entry && entry.version === document.version) return entry.parsed;
-    const parsed = parseDocument(document.getText(), entry?.parsed);
+    const stretch = entry && document instanceof ChunkedTextDocument ? document.changedSince(entry.version) : undefined;
+    const parsed =
+      entry && stretch && document instanceof ChunkedTextDocument ? reparseStretch(document.text, entry.parsed, stretch) : parseDocument(document.getText(), entry?.parsed);
     this.entries.set(document.uri, { version: document.version, parsed });
     return parsed;
   }

@@ -12,15 +12,15 @@
  * (which sorts the whole list instead).
  */
 import { runSteps } from '../steps';
-import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity } from '../diagnostics';
+import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
+import type { DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration, VariableValueSyntax } from './documentModel';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
-import { referencePathText } from './referenceScanner';
-import { usable } from './variableScope';
+import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
 import { canSuggest } from '../text/didYouMean';
+import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
 
@@ -64,6 +64,21 @@ interface CachedBlock {
   /** The block's start when they were computed: spans before the block (file variables, at
    * negative block-relative offsets) stay where they were then, since the key holds them. */
   computedAt: number;
+  /** What the check read of the file variables besides their names (which the key holds). */
+  fileReads: readonly FileRead[];
+  /** The preamble's parse, when the check read more of the preamble than its variables. */
+  wholePreamble: ParsedBlock | undefined;
+}
+
+/** One part of a file variable that a block's check read: `read` gives it from a declaration,
+ * and gave `seen` from `declaration` (compared as JSON, and only when the declaration is
+ * another: a parse's declarations never change). */
+interface FileRead {
+  /** The declaration's position among the preamble's variables (the key's names fix it). */
+  index: number;
+  declaration: VariableDeclaration;
+  read: (v: VariableDeclaration) => unknown;
+  seen: unknown;
 }
 
 /** One of a slot's diagnostics, block-relative: a syntax diagnostic of its parse, the duplicate
@@ -120,7 +135,13 @@ interface CheckState {
   names: Map<string, number>;
   /** How many blocks have a name an earlier block has. */
   duplicates: number;
+  /** The file variables' names (see `fileVariableNamesKey`): while they are the same, the
+   * check goes on from this state. */
   preambleKey: string;
+  /** The file variables whole (see `fileVariablesKey`). */
+  fileVariables: string;
+  /** The slots whose check read more of the file variables than their names. */
+  fileReaders: Set<Slot>;
   preambleReferenceNames: string;
   /** The slots by what their key read, so an edit finds the keys it can change without
    * looking at every block. */
@@ -166,6 +187,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
   const lastCheck = { checkedBlocks: 0, reusedBlocks: 0 };
   let state: CheckState | undefined;
   let suggestionsTags = 0;
+  /** What the block being checked reads of the file variables (one block is checked at a time). */
+  const reads: Reads = { list: [], serial: 0, whole: false };
   const newSuggestionsTag = (): string => String(++suggestionsTags);
 
   function check(doc: NoarkqDocument): NoarkqDiagnostic[] {
@@ -204,9 +227,10 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
   function* checkChanged(doc: NoarkqDocument, progress: Progress): Generator<void, CheckedDiagnostics, void> {
     const count = doc.blocks.length + 1;
     const preambleKey = fileVariablesKey(doc.preamble.parsed);
+    const fileNamesKey = fileVariableNamesKey(doc.preamble.parsed);
     const preambleReferenceNames = referenceNamesInVariables(doc.preamble.parsed);
     const joinedReferenceNames = preambleReferenceNames.join('\n');
-    const previous = state !== undefined && state.interrupted === undefined && state.preambleKey === preambleKey && state.preambleReferenceNames === joinedReferenceNames ? state : undefined;
+    const previous = state !== undefined && state.interrupted === undefined && state.preambleKey === fileNamesKey && state.preambleReferenceNames === joinedReferenceNames ? state : undefined;
 
     // The changed stretch: [same, changedEnd) now, [same, oldChangedEnd) before. Without a
     // previous state everything is changed, and the old results are only looked up by parse.
@@ -216,6 +240,13 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const oldCount = oldSlots.length;
     if (previous !== undefined) {
       const limit = Math.min(count, oldCount);
+      // The parse knows which of its parses it kept from the previous one: the comparisons
+      // start past those, instead of going over every block of a big file for each edit.
+      const kept = keptParses(doc, previous.doc);
+      if (kept !== undefined) {
+        same = Math.min(kept.before, limit);
+        sameAfter = Math.min(kept.after, limit - same);
+      }
       while (same < limit && parsedAt(doc, same) === oldSlots[same].parsed) same++;
       while (sameAfter < limit - same && parsedAt(doc, count - 1 - sameAfter) === oldSlots[oldCount - 1 - sameAfter].parsed) sameAfter++;
     }
@@ -238,6 +269,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       // changes it as much as a new name does.
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
       if (!namesChanged && count === oldCount) index = previous;
+      // The names outside the stretch are the same, at positions moved by the change in the
+      // number of blocks: only the names in it are looked up again.
+      else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, newNames.length - oldNames.length);
     }
     const { names, duplicates } = index ?? nameIndex(doc);
     const blockNamed = (name: string): DocumentBlock | undefined => {
@@ -260,15 +294,17 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       model: options.model,
       printIds,
       blockNamed,
-      preambleKey,
+      fileNamesKey,
       preambleReferenceNames,
       environmentNames,
     };
+    const recording = recordingScope(scope, reads);
     const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : doc.blocks[i - 1]);
 
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
     const forward = previous?.forward ?? new Set<Slot>();
+    const fileReaders = previous?.fileReaders ?? new Set<Slot>();
     const tally = previous?.tally ?? { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set<Slot>() };
     const track = (slot: Slot): void => {
       for (const n of slot.reads) {
@@ -278,6 +314,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
+      if (slot.entry.fileReads.length > 0 || slot.entry.wholePreamble !== undefined) fileReaders.add(slot);
       tallySlot(tally, slot, 1);
     };
     const untrack = (slot: Slot): void => {
@@ -289,6 +326,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       unresolved.delete(slot);
       forward.delete(slot);
+      fileReaders.delete(slot);
       tallySlot(tally, slot, -1);
     };
 
@@ -307,10 +345,10 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       const block = blockAt(i);
       let suggestions = '';
       const derived = dependencyKey(dependencies, block, () => (suggestions = newSuggestionsTag()));
-      const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key);
+      const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key && readsHold(s.entry, doc.preamble.parsed));
       const slot: Slot = {
         parsed: block.parsed,
-        entry: reused?.entry ?? computeEntry(scope, block, derived.key),
+        entry: reused?.entry ?? computeEntry(recording, block, derived.key),
         reads: derived.reads,
         unresolved: derived.unresolved,
         forward: derived.forward,
@@ -321,7 +359,12 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       track(slot);
       yield;
     }
-    const slots = same === 0 && sameAfter === 0 ? changed : oldSlots.slice(0, same).concat(changed, oldSlots.slice(oldChangedEnd));
+    let slots: Slot[];
+    if (same === 0 && sameAfter === 0) slots = changed;
+    // In place, the previous check's slots being this one's but for the stretch: a copy of them
+    // all cost more than the rest of an edit's check. Its result was read before this check.
+    else if (previous !== undefined && changed.length <= 1024) (slots = previous.slots).splice(same, oldChangedEnd - same, ...changed);
+    else slots = oldSlots.slice(0, same).concat(changed, oldSlots.slice(oldChangedEnd));
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
@@ -341,10 +384,25 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         const derived = dependencyKey(dependencies, block, () => (newSuggestions || suggestions === '' ? (suggestions = newSuggestionsTag()) : suggestions));
         slot.suggestions = derived.unresolved.length > 0 ? suggestions : '';
         untrack(slot);
-        if (derived.key !== slot.entry.key) slot.entry = computeEntry(scope, block, derived.key);
+        if (derived.key !== slot.entry.key || !readsHold(slot.entry, doc.preamble.parsed)) slot.entry = computeEntry(recording, block, derived.key);
         slot.reads = derived.reads;
         slot.unresolved = derived.unresolved;
         slot.forward = derived.forward;
+        track(slot);
+        yield;
+      }
+    }
+    // The file variables changed, not their names: the blocks whose check read what changed
+    // (a value's answer to a question, a span) are checked again, with the same key.
+    if (previous !== undefined && previous.fileVariables !== preambleKey) {
+      const stale = new Set<Slot>();
+      for (const slot of fileReaders) if (!readsHold(slot.entry, doc.preamble.parsed)) stale.add(slot);
+      const positions = positionsOf(slots, stale);
+      for (const slot of stale) {
+        const i = positions.get(slot)!;
+        if (i >= same && i < changedEnd) continue;
+        untrack(slot);
+        slot.entry = computeEntry(recording, blockAt(i), slot.entry.key);
         track(slot);
         yield;
       }
@@ -353,15 +411,21 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     const placing: Placing = { doc, slots, names, duplicates, blockNamed };
     const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicates, preambleKey, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
     return result;
   }
 
-  function computeEntry(scope: BlockCheckScope, block: DocumentBlock, key: string): CachedBlock {
+  function computeEntry(recording: RecordingScope, block: DocumentBlock, key: string): CachedBlock {
     lastCheck.checkedBlocks++;
+    // The preamble reads its own variables: its parse is its key. A fresh check keeps nothing.
+    if (block.index < 0 || assembly === 'sort') return { key, diagnostics: shareMessages(checkBlock(recording.plain, block)).slice(), computedAt: block.start, fileReads: noReads, wholePreamble: undefined };
+    reads.list = [];
+    reads.serial++;
+    reads.whole = false;
     // slice: an array of exactly their number, where `checkBlock`'s grew by push. A file of
     // copied blocks says the same things many times: their messages are shared.
-    return { key, diagnostics: shareMessages(checkBlock(scope, block)).slice(), computedAt: block.start };
+    const diagnostics = shareMessages(checkBlock(recording.recorded, block)).slice();
+    return { key, diagnostics, computedAt: block.start, fileReads: reads.list.length > 0 ? reads.list : noReads, wholePreamble: reads.whole ? recording.plain.doc.preamble.parsed : undefined };
   }
 
   return { check, checkSteps, checkedSteps, lastCheck };
@@ -381,6 +445,8 @@ function interruptedState(progress: Progress): CheckState {
     names: new Map(),
     duplicates: 0,
     preambleKey: '',
+    fileVariables: '',
+    fileReaders: new Set(),
     preambleReferenceNames: '',
     readers: new Map(),
     unresolved: new Set(),
@@ -542,6 +608,57 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
   if (parsed.name) names.push({ name: parsed.name.text, at });
 }
 
+/**
+ * The previous check's name index (updated in place: its result was read before this check) for
+ * a document that differs from the previous one in the slots `[same, oldEnd)`, now `[same,
+ * newEnd)`: a name outside them keeps its first block, moved by the change in the number of
+ * blocks when it is after them, and the names they had or have (`affected`) are looked up again,
+ * in the stretch (or after it, for a name whose first block was in it and that other blocks
+ * have). `namedDelta` more blocks have a name.
+ */
+function updatedIndex(
+  previous: { names: Map<string, number>; duplicates: number },
+  doc: NoarkqDocument,
+  affected: ReadonlySet<string>,
+  stretch: { same: number; oldEnd: number; newEnd: number },
+  namedDelta: number,
+): { names: Map<string, number>; duplicates: number } {
+  const { names } = previous;
+  const named = previous.duplicates + names.size + namedDelta;
+  // In block indexes (slot i is block i - 1): the stretch starts at `from`, and the blocks after
+  // it started at `oldAfter` and start at `newAfter`.
+  const from = Math.max(0, stretch.same - 1);
+  const oldAfter = stretch.oldEnd - 1;
+  const newAfter = stretch.newEnd - 1;
+  const delta = newAfter - oldAfter;
+  const was = new Map<string, number | undefined>();
+  for (const name of affected) was.set(name, names.get(name));
+  if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
+  const blocks = doc.blocks;
+  const firstNamed = (name: string, start: number, end: number): number => {
+    for (let i = start; i < end; i++) if (blocks[i].parsed.name?.text === name) return i;
+    return -1;
+  };
+  // Names whose first block was in the stretch and is no longer: another one after it, if any
+  // block shared a name, found in one pass for them all.
+  const later = new Set<string>();
+  for (const name of affected) {
+    const old = was.get(name);
+    names.delete(name);
+    let at = old !== undefined && old < from ? old : firstNamed(name, from, newAfter);
+    if (at === -1 && old !== undefined) {
+      if (old >= oldAfter) at = old + delta;
+      else if (previous.duplicates > 0) later.add(name);
+    }
+    if (at !== -1) names.set(name, at);
+  }
+  for (let i = newAfter; i < blocks.length && later.size > 0; i++) {
+    const name = blocks[i].parsed.name?.text;
+    if (name !== undefined && later.delete(name)) names.set(name, i);
+  }
+  return { names, duplicates: named - names.size };
+}
+
 /** The first block of each name, and how many blocks take a name an earlier one has. */
 function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicates: number } {
   const names = new Map<string, number>();
@@ -560,22 +677,166 @@ function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
   return a.start - b.start || a.end - b.end;
 }
 
+const fileVariableNamesKeys = new WeakMap<ParsedBlock, string>();
+
+/** The names of the preamble's variables and which are misplaced: what every block's check reads
+ * of them (to know which names are variables), and what gives each declaration its index. */
+function fileVariableNamesKey(preamble: ParsedBlock): string {
+  let key = fileVariableNamesKeys.get(preamble);
+  if (key === undefined) {
+    key = JSON.stringify(preamble.variables.map((v) => [v.name, v.misplaced]));
+    fileVariableNamesKeys.set(preamble, key);
+  }
+  return key;
+}
+
+/** Whether what a block's check read of the preamble (besides the variables' names, which its
+ * key holds) reads the same from this one. */
+function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
+  if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return false;
+  for (const r of entry.fileReads) {
+    const now = preamble.variables[r.index];
+    if (now !== r.declaration && asText(r.read(now)) !== asText(r.seen)) return false;
+  }
+  return true;
+}
+
+const noReads: readonly FileRead[] = [];
+
+/** What the block being checked has read so far. */
+interface Reads {
+  list: FileRead[];
+  /** Which block's check the reads are of: a part is recorded once per check. */
+  serial: number;
+  whole: boolean;
+}
+
+/** The scope a block is checked in, and the same with a document whose file variables record
+ * what is read of them in `reads`. */
+interface RecordingScope {
+  plain: BlockCheckScope;
+  recorded: BlockCheckScope;
+}
+
+function recordingScope(scope: BlockCheckScope, reads: Reads): RecordingScope {
+  let recorded: BlockCheckScope | undefined;
+  const plain = scope;
+  return {
+    plain,
+    // Made when first needed: a check that reuses every result records nothing.
+    get recorded() {
+      return (recorded ??= { ...scope, doc: recordingDocument(scope.doc, reads) });
+    },
+  };
+}
+
+const asText = (value: unknown): string => String(JSON.stringify(value));
+
+/**
+ * The document as a block's check sees it, with the preamble's variables recording each part
+ * read (their names and placement aside), the answer to each question put to a value (see
+ * `VariableBinding.ask`), and any other read of the preamble as a read of all of it. One per
+ * check, so that what the checks keep per document (name indexes) is made once.
+ */
+function recordingDocument(doc: NoarkqDocument, reads: Reads): NoarkqDocument {
+  const preamble = doc.preamble;
+  const variables = preamble.parsed.variables.map((declaration, index) => new RecordedDeclaration(declaration, index, reads));
+  const parsed = new Proxy(preamble.parsed, {
+    get(target, property, receiver) {
+      if (property === 'variables') return variables;
+      reads.whole = true;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  const view: DocumentBlock = {
+    start: preamble.start,
+    get end() {
+      reads.whole = true;
+      return preamble.end;
+    },
+    index: preamble.index,
+    parsed,
+  };
+  return {
+    get text() {
+      reads.whole = true;
+      return doc.text;
+    },
+    preamble: view,
+    blocks: doc.blocks,
+    get diagnostics() {
+      reads.whole = true;
+      return doc.diagnostics;
+    },
+  };
+}
+
+/** A file variable that records each part a check reads of it (its name and placement aside,
+ * which the key holds), and the answer to each question put to its value. A class rather than
+ * a proxy: every block's check reads its variables. */
+class RecordedDeclaration implements RecordingDeclaration {
+  readonly name: string;
+  readonly misplaced: boolean;
+
+  /** For each part, the serial of the check that recorded it last. */
+  private readonly recorded = { start: -1, end: -1, nameSpan: -1, value: -1 };
+
+  constructor(
+    private readonly declaration: VariableDeclaration,
+    private readonly index: number,
+    private readonly reads: Reads,
+  ) {
+    this.name = declaration.name;
+    this.misplaced = declaration.misplaced;
+  }
+
+  get start(): number {
+    return this.read('start', readStart);
+  }
+
+  get end(): number {
+    return this.read('end', readEnd);
+  }
+
+  get nameSpan(): Span {
+    return this.read('nameSpan', readNameSpan);
+  }
+
+  get value(): VariableValueSyntax {
+    return this.read('value', readValue);
+  }
+
+  [askDeclaration]<T>(question: (v: VariableDeclaration) => T): T {
+    const answer = question(this.declaration);
+    this.reads.list.push({ index: this.index, declaration: this.declaration, read: question, seen: answer });
+    return answer;
+  }
+
+  private read<T>(part: keyof RecordedDeclaration['recorded'], get: (v: VariableDeclaration) => T): T {
+    const value = get(this.declaration);
+    if (this.recorded[part] !== this.reads.serial) {
+      this.recorded[part] = this.reads.serial;
+      this.reads.list.push({ index: this.index, declaration: this.declaration, read: get, seen: value });
+    }
+    return value;
+  }
+}
+
+const readStart = (v: VariableDeclaration): number => v.start;
+const readEnd = (v: VariableDeclaration): number => v.end;
+const readNameSpan = (v: VariableDeclaration): Span => v.nameSpan;
+const readValue = (v: VariableDeclaration): VariableValueSyntax => v.value;
+
 const fileVariableKeys = new WeakMap<ParsedBlock, string>();
 
-/** What the other blocks see of the preamble: its variables, with the spans that diagnostics
- * point back at. A comment or a request in the preamble does not concern them. */
+/** The preamble's variables, whole (names, values, every span): while it is the same, every
+ * block's check reads the same of them; when it changes, each block's result is kept if what its
+ * check read of them (`readsHold`) is the same. A comment or a request in the preamble does not
+ * concern the other blocks. */
 function fileVariablesKey(preamble: ParsedBlock): string {
   let key = fileVariableKeys.get(preamble);
   if (key === undefined) {
-    key = JSON.stringify(
-      usable(preamble.variables).map((v) => [
-        v.name,
-        v.nameSpan.start,
-        v.nameSpan.end,
-        v.value.kind === 'json' ? v.value.value : v.value.kind === 'reference' ? `{{${referencePathText(v.value.reference)}}}` : null,
-        v.value.kind,
-      ]),
-    );
+    key = JSON.stringify(preamble.variables);
     fileVariableKeys.set(preamble, key);
   }
   return key;
@@ -587,8 +848,9 @@ interface DependencyContext {
   /** Answer fingerprints as small numbers, so that keys stay short (one table per checker). */
   printIds: Map<string, number>;
   blockNamed(name: string): DocumentBlock | undefined;
-  /** The file variables as the blocks see them. */
-  preambleKey: string;
+  /** The file variables' names, which every block's key holds (what else a block's check read
+   * of them is in its `fileReads`). */
+  fileNamesKey: string;
   /** Names that the file variables' `{{references}}` use: a `{{variable}}` may lead to them. */
   preambleReferenceNames: readonly string[];
   environmentNames: ReadonlySet<string>;
@@ -614,7 +876,7 @@ interface DerivedKey {
  */
 function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions: () => string): DerivedKey {
   const refs = block.parsed.references;
-  let key = block.index < 0 ? '' : ctx.preambleKey;
+  let key = block.index < 0 ? '' : ctx.fileNamesKey;
   if (refs.length === 0) return { key, reads: noNames, unresolved: noNames, forward: false };
   const reads: string[] = [];
   const seen = { forward: false };

@@ -115,6 +115,44 @@ export function startParse(text: string): SteppedParse {
   return { steps: steps(), partial };
 }
 
+/** The stretch an edit left different: the first `prefix` and the last `suffix` characters of
+ * the new text are those of the text before it. */
+export interface ChangedStretch {
+  prefix: number;
+  suffix: number;
+}
+
+/** A text read in pieces (an editor's document kept in chunks): what a reparse reads of it. The
+ * whole text is asked for only when a feature reads the document's `text`. */
+export interface TextPieces {
+  readonly length: number;
+  slice(start: number, end: number): string;
+  getText(): string;
+}
+
+/**
+ * The parse of a new version from the parse of an earlier one, when the editor says which
+ * stretch changed: only that stretch of the text (and the blocks around it) is read, so an edit
+ * costs about the blocks it touches, whatever the file's size.
+ */
+export function reparseStretch(source: TextPieces, previous: NoarkqDocument, changed: ChangedStretch): NoarkqDocument {
+  const limit = Math.min(textLength(previous), source.length);
+  const prefix = Math.max(0, Math.min(changed.prefix, limit));
+  const suffix = Math.max(0, Math.min(changed.suffix, limit - prefix));
+  return reparseWindow(source, previous, prefix, suffix);
+}
+
+function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
+  const old = previous.text;
+  const prefix = commonPrefixLength(old, text);
+  const suffix = commonSuffixLength(old, text, Math.min(old.length, text.length) - prefix);
+  return reparseWindow(wholeText(text), previous, prefix, suffix);
+}
+
+function wholeText(text: string): TextPieces {
+  return { length: text.length, slice: (start, end) => text.slice(start, end), getText: () => text };
+}
+
 /**
  * Whether a position begins a block depends on the character before it and the three at it.
  * So, with the text before `prefix` and after `suffix` unchanged, a separator that ends before
@@ -122,11 +160,10 @@ export function startParse(text: string): SteppedParse {
  * after it is still one (moved by the length difference), and only the positions in between are
  * searched again. A block is kept when both of its ends are kept separators (or the text's end).
  */
-function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
-  const old = previous.text;
-  const prefix = commonPrefixLength(old, text);
-  const suffix = commonSuffixLength(old, text, Math.min(old.length, text.length) - prefix);
-  const delta = text.length - old.length;
+function reparseWindow(source: TextPieces, previous: NoarkqDocument, prefix: number, suffix: number): NoarkqDocument {
+  const oldLength = textLength(previous);
+  const length = source.length;
+  const delta = length - oldLength;
   const oldBlocks = previous.blocks;
 
   // Separators kept before: those of blocks [0, before), at their old offsets. The blocks before
@@ -134,8 +171,13 @@ function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
   const scanFrom = Math.max(0, prefix - 2);
   const before = firstStartAtOrAfter(oldBlocks, scanFrom, 0);
   // Separators kept after: those of blocks [after, length), at their old offsets plus `delta`.
-  const after = firstStartAtOrAfter(oldBlocks, old.length - suffix + 1, before);
-  const scanned = separatorStarts(text, scanFrom, text.length - suffix + 1);
+  const after = firstStartAtOrAfter(oldBlocks, oldLength - suffix + 1, before);
+  const scanTo = length - suffix + 1;
+  // The window searched, with the character before it (a separator starts a line) and the
+  // three that a `###` starting in it may take past its end.
+  const windowStart = Math.max(0, scanFrom - 1);
+  const window = source.slice(windowStart, scanTo + 3);
+  const scanned = separatorStarts(window, scanFrom - windowStart, scanTo - windowStart).map((at) => at + windowStart);
 
   // What the old blocks in the changed stretch parsed to, by text: an edit that gives a block
   // back its previous text (an undo within the stretch, a moved block) reuses its parse.
@@ -144,12 +186,12 @@ function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
   if (before === 0) reusable.set(previous.preamble.parsed.text, previous.preamble.parsed);
   for (let i = oldWindowFirst; i < after; i++) reusable.set(oldBlocks[i].parsed.text, oldBlocks[i].parsed);
   const parse = (from: number, to: number): ParsedBlock => {
-    const blockText = text.slice(from, to);
+    const blockText = source.slice(from, to);
     return reusable.get(blockText) ?? parseSafely(detached(blockText));
   };
 
   const keptAfter = oldBlocks.length - after;
-  const firstAfterStart = keptAfter > 0 ? oldBlocks[after].start + delta : text.length;
+  const firstAfterStart = keptAfter > 0 ? oldBlocks[after].start + delta : length;
   const blocks: DocumentBlock[] = oldBlocks.slice(0, oldWindowFirst);
   const windowStarts: number[] = before > 0 ? [oldBlocks[before - 1].start, ...scanned] : scanned;
   for (let i = 0; i < windowStarts.length; i++) {
@@ -162,12 +204,25 @@ function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
     const b = oldBlocks[i];
     blocks.push(delta === 0 && indexDelta === 0 ? b : { start: b.start + delta, end: b.end + delta, index: b.index + indexDelta, parsed: b.parsed });
   }
-  const preambleEnd = blocks.length > 0 ? blocks[0].start : text.length;
+  const preambleEnd = blocks.length > 0 ? blocks[0].start : length;
   const preamble: DocumentBlock =
     before > 0 ? previous.preamble : { start: 0, end: preambleEnd, index: -1, parsed: parse(0, preambleEnd) };
 
-  return placedDocument(text, preamble, blocks);
+  const doc = new PlacedDocument(source, preamble, blocks);
+  if (previous instanceof PlacedDocument) doc.madeFrom(previous, before, oldBlocks.length - after);
+  return doc;
 }
+
+/**
+ * What the parse of `doc` from `previous` kept of it, counted as the checker counts (the preamble,
+ * then each block): its first `before` and last `after` are the parses `previous` has there, so a
+ * comparison of the two need not look at them. Undefined when `doc` was not parsed from `previous`.
+ */
+export function keptParses(doc: NoarkqDocument, previous: NoarkqDocument): { before: number; after: number } | undefined {
+  return doc instanceof PlacedDocument && previous instanceof PlacedDocument ? doc.keptOf(previous) : undefined;
+}
+
+let placedSerials = 0;
 
 /**
  * A document of these blocks. Its syntax diagnostics are placed in the document when first read:
@@ -178,12 +233,39 @@ function reparse(text: string, previous: NoarkqDocument): NoarkqDocument {
  */
 class PlacedDocument implements NoarkqDocument {
   #diagnostics: NoarkqDiagnostic[] | undefined;
+  /** Tells this parse from others, for `keptParses` (a serial rather than the previous parse
+   * itself, which would keep every earlier version alive). */
+  readonly #serial = ++placedSerials;
+  /** Made from the parse with serial `from`, keeping `before` and `after` of its parses. */
+  #kept: { from: number; before: number; after: number } | undefined;
+  #text: string | undefined;
+  readonly #source: TextPieces;
 
   constructor(
-    readonly text: string,
+    source: TextPieces,
     readonly preamble: DocumentBlock,
     readonly blocks: readonly DocumentBlock[],
-  ) {}
+  ) {
+    this.#source = source;
+  }
+
+  /** Made from the pieces when first read: a check reads only its blocks' texts. */
+  get text(): string {
+    return (this.#text ??= this.#source.getText());
+  }
+
+  get length(): number {
+    return this.#source.length;
+  }
+
+  /** This parse was made from `previous`, keeping its first `before` and last `after` parses. */
+  madeFrom(previous: PlacedDocument, before: number, after: number): void {
+    this.#kept = { from: previous.#serial, before, after };
+  }
+
+  keptOf(previous: PlacedDocument): { before: number; after: number } | undefined {
+    return this.#kept?.from === previous.#serial ? this.#kept : undefined;
+  }
 
   get diagnostics(): readonly NoarkqDiagnostic[] {
     if (this.#diagnostics === undefined) {
@@ -195,8 +277,13 @@ class PlacedDocument implements NoarkqDocument {
   }
 }
 
-function placedDocument(text: string, preamble: DocumentBlock, blocks: readonly DocumentBlock[]): NoarkqDocument {
-  return new PlacedDocument(text, preamble, blocks);
+/** The text's length, without making a parse's text whole. */
+function textLength(doc: NoarkqDocument): number {
+  return doc instanceof PlacedDocument ? doc.length : doc.text.length;
+}
+
+function placedDocument(text: string | TextPieces, preamble: DocumentBlock, blocks: readonly DocumentBlock[]): NoarkqDocument {
+  return new PlacedDocument(typeof text === 'string' ? wholeText(text) : text, preamble, blocks);
 }
 
 /** The first of `blocks` (sorted by start) from `from` on that starts at or after `offset`. */

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { noarkModel } from '../schema';
 import type { NoarkModel } from '../schema/types';
 import { checkDocument, createDocumentChecker, parseDocument, startParse, type DocumentCheckOptions, type NoarkqDocument } from './index';
@@ -115,14 +116,49 @@ describe('incremental document checks', () => {
     assert.equal(s.update(edit(base, '### letter', 'letter', 'letters')), 2);
   });
 
-  it('re-checks every block when a file variable changes, and only the preamble for a comment there', () => {
+  it('re-checks, when a file variable changes, the blocks whose check read what changed, and only the preamble for a comment there', () => {
     const s = new Session(base);
     const changed = edit(base, '@notADate', '"last week"', '"2024-01-01"');
-    assert.equal(s.update(changed), 7);
+    // The preamble and `dates`, whose WHERE finds the new value a date on a timestamp field.
+    assert.equal(s.update(changed), 2);
     assert.equal(s.update(changed + '# a comment at the end of the last block'), 1);
-    assert.equal(s.update('# a comment that moves the file variables\n' + changed), 7);
+    // The preamble, and `dates`, whose diagnostic points at the variable that moved.
+    assert.equal(s.update('# a comment that moves the file variables\n' + changed), 2);
     const withComment = changed.replace('### findCase', '# a comment below the file variables\n### findCase');
     assert.equal(new Session(changed).update(withComment), 1);
+  });
+
+  it('equals a fresh check after any new values of the file variables, which blocks read as parameters, in JSON and in expectations', () => {
+    // Values of every kind a check tells apart: numbers, dates and timestamps (on date and
+    // timestamp fields), text, true, null, `*`, references, and no value at all.
+    const values = ['2024', '20245', '"2024"', '"2024-01-31"', '"2024-01-31T10:00:00Z"', '"last week"', '"%byggesak%"', 'true', 'null', '"*"', '{{findCase.results[0].id}}', '{{other}}', '', '[1]'];
+    const blocks = [
+      '### findCase',
+      'QUERY Saksmappe',
+      'WHERE saksaar = @a && tittel %= @b && opprettetDato >= @c',
+      'LIMIT 1',
+      '### journal',
+      'QUERY Journalpost',
+      'WHERE registreringsDato = @c && journalposttype = @b && referanseMappe = @d',
+      'EXPECT status == @a',
+      '### register',
+      'TRANSACTION',
+      '[{"action": "save", "type": "Journalpost", "id": "jp", "fields": {"tittel": "{{b}}", "journalposttype": "{{d}}"}},',
+      ' {"action": "link", "type": "Journalpost", "id": "jp", "ref": "refMappe", "linkToId": "{{findCase.results[0].id}}"}]',
+      '### fetch',
+      'DOWNLOAD {{d}}',
+      '',
+    ].join('\n');
+    const file = (v: readonly string[]): string => `# the file variables\n@a = ${v[0]}\n@b = ${v[1]}\n@c = ${v[2]}\n@d = ${v[3]}\n${blocks}`;
+    const valueArb = fc.constantFrom(...values);
+    const fileArb = fc.tuple(valueArb, valueArb, valueArb, valueArb);
+    fc.assert(
+      fc.property(fileArb, fc.array(fileArb, { minLength: 1, maxLength: 6 }), (first, next) => {
+        const s = new Session(file(first));
+        for (const v of next) s.update(file(v));
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
+    );
   });
 
   it('follows a block being added, removed, or duplicated', () => {
@@ -138,6 +174,27 @@ describe('incremental document checks', () => {
     const duplicated = base + '### findCase\nQUERY Arkiv\n';
     s.update(duplicated);
     s.update(duplicated.replace('QUERY Arkiv', 'QUERY Arkiv\nLIMIT 2'));
+  });
+
+  it('follows which block of a name is the first when blocks with that name come and go before, at and after it', () => {
+    const named = (name: string, query: string): string => `### ${name}\nQUERY ${query}\n`;
+    const blocks = [named('a', 'Arkiv'), named('b', 'Saksmappe'), named('c', 'Arkiv'), named('b', 'Journalpost'), named('d', 'Arkiv'), named('b', 'Dokument'), 'DOWNLOAD {{b.id}}\n'];
+    const s = new Session(blocks.join(''));
+    const texts = [
+      // The first `b` deleted: the second one is the first now, and the reader's answer is its.
+      [blocks[0], blocks[2], blocks[3], blocks[4], blocks[5], blocks[6]],
+      // A `b` added before all of them, and one more block in between.
+      [named('b', 'Arkivdel'), blocks[0], named('e', 'Arkiv'), blocks[1], blocks[2], blocks[3], blocks[4], blocks[5], blocks[6]],
+      // Renamed away, and the names after it moved by one block.
+      [blocks[0], named('x', 'Saksmappe'), blocks[2], named('f', 'Arkiv'), blocks[3], blocks[4], blocks[5], blocks[6]],
+      blocks,
+      // Every `b` but the last deleted, one at a time.
+      [blocks[0], blocks[1], blocks[2], blocks[4], blocks[5], blocks[6]],
+      [blocks[0], blocks[2], blocks[4], blocks[5], blocks[6]],
+      [blocks[0], blocks[2], blocks[4], blocks[6]],
+      blocks,
+    ];
+    for (const t of texts) s.update(t.join(''));
   });
 
   it('checks identical blocks with different surroundings on their own', () => {

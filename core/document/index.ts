@@ -1,5 +1,5 @@
 /** `.noarkq` documents: parsing (blocks, variables, references, requests) and document checks. */
-export { parseDocument, startParse, type SteppedParse } from './documentParser';
+export { parseDocument, reparseStretch, startParse, type ChangedStretch, type SteppedParse, type TextPieces } from './documentParser';
 export { parseBlock, blockNamePattern } from './blockParser';
 export { checkDocument, createDocumentChecker, type CheckedDiagnostics, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';

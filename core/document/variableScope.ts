@@ -5,6 +5,7 @@
  * its document offset, which is how diagnostics about it come back out.
  */
 import type { JsonValue } from '../jsonValue';
+import type { Span } from '../diagnostics';
 import type { VariableBinding, VariableValue } from '../query/queryContext';
 import type { DocumentBlock, NoarkqDocument, VariableDeclaration } from './documentModel';
 import { referencePathText } from './referenceScanner';
@@ -31,14 +32,60 @@ export function usable(variables: readonly VariableDeclaration[]): VariableDecla
   return variables.filter((v) => !v.misplaced);
 }
 
-function binding(v: VariableDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
-  return {
-    name: v.name,
-    scope,
-    span: { start: v.nameSpan.start + delta, end: v.nameSpan.end + delta },
-    valueSpan: { start: v.value.span.start + delta, end: v.value.span.end + delta },
-    value: valueOf(v),
-  };
+/**
+ * A declaration that says what is read of it: the document checker hands the checks file
+ * variables whose reads it records (documentChecker.ts), so that a block's result is kept while
+ * what it read is unchanged. `ask` is the memo point of `VariableBinding.ask`: the question on
+ * the declaration's value, recorded with its answer instead of the whole value.
+ */
+export interface RecordingDeclaration extends VariableDeclaration {
+  [askDeclaration]?<T>(question: (v: VariableDeclaration) => T): T;
+}
+
+export const askDeclaration = Symbol('askDeclaration');
+
+/** Each part read when the check reads it, so that a check reads (and a recording declaration
+ * records) only what it uses. A class: getters on an object literal put it in dictionary mode,
+ * which every check's reads of it would pay for. */
+class LazyBinding implements VariableBinding {
+  constructor(
+    private readonly v: RecordingDeclaration,
+    readonly scope: 'block' | 'file',
+    private readonly delta: number,
+    readonly name = v.name,
+  ) {}
+
+  get span(): Span {
+    return { start: this.v.nameSpan.start + this.delta, end: this.v.nameSpan.end + this.delta };
+  }
+
+  get valueSpan(): Span {
+    const span = this.v.value.span;
+    return { start: span.start + this.delta, end: span.end + this.delta };
+  }
+
+  get value(): VariableValue {
+    return valueOf(this.v);
+  }
+
+  ask<T>(question: (value: VariableValue) => T): T {
+    const v = this.v;
+    return v[askDeclaration] ? v[askDeclaration](onDeclaration(question)) : question(valueOf(v));
+  }
+}
+
+const declarationQuestions = new WeakMap<(value: VariableValue) => unknown, (v: VariableDeclaration) => unknown>();
+
+/** `question` put to a declaration's value: one function per question, since a recording
+ * declaration keeps it with every block's result that asked it. */
+function onDeclaration<T>(question: (value: VariableValue) => T): (v: VariableDeclaration) => T {
+  let asked = declarationQuestions.get(question) as ((v: VariableDeclaration) => T) | undefined;
+  if (asked === undefined) declarationQuestions.set(question, (asked = (v) => question(valueOf(v))));
+  return asked;
+}
+
+function binding(v: RecordingDeclaration, scope: 'block' | 'file', delta: number): VariableBinding {
+  return new LazyBinding(v, scope, delta);
 }
 
 function valueOf(v: VariableDeclaration): VariableValue {

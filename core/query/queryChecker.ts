@@ -7,7 +7,7 @@ import type { JsonValue } from '../jsonValue';
 import type { FieldDef, MemberLookup, NoarkModel, ReferenceDef } from '../schema/types';
 import { didYouMean } from '../text/didYouMean';
 import { comparisonOperatorSpan, logicalOperatorSpans, type AliasName, type Comparison, type Expression, type Identifier, type JoinClause, type Literal, type Parameter, type Path, type QueryRequest } from './queryAst';
-import type { QueryCheckContext, VariableBinding } from './queryContext';
+import { askValue, type QueryCheckContext, type VariableBinding, type VariableValue } from './queryContext';
 import { coerceScalar } from '../scalarCoercion';
 import { archiveDay, dayBoundTimestamp, dayMeaning, timestampArchiveDate, timestampDateMeaning, type DayRole } from './archiveDay';
 import { queryDiagnostic } from './queryDiagnosticCodes';
@@ -148,6 +148,33 @@ export function sanitizeName(name: string): string {
     } else upper = true;
   }
   return out;
+}
+
+// The questions the checks put to a variable's value (`askValue`). A checker that keeps results
+// keeps each question with its answer, to put it again to a new value: they are functions of their
+// arguments only, made once each, since a closure over a `QueryChecker` would keep all that
+// checker's state alive with every block's result.
+
+/** The type of a value that a reference cannot be compared with (null for one it can). */
+const incomparableTypeName = (v: VariableValue): string | null => (v.kind === 'json' && v.value !== null && v.value !== '*' ? jsonTypeName(v.value) : null);
+
+/** The text of a `{{reference}}` value. */
+const referenceText = (v: VariableValue): string | null => (v.kind === 'reference' ? v.text : null);
+
+type ParameterAnswer = { variant: ParameterVariant } | { reason: string | null } | null;
+
+const parameterQuestions = new WeakMap<FieldDef, Array<(v: VariableValue) => ParameterAnswer>>();
+
+/** What a value compared with `field` (as a range's bound, or not) is: a variant the archive
+ * accepts, or why it cannot match. */
+function parameterQuestion(field: FieldDef, bound: boolean): (v: VariableValue) => ParameterAnswer {
+  let questions = parameterQuestions.get(field);
+  if (questions === undefined) parameterQuestions.set(field, (questions = []));
+  return (questions[bound ? 1 : 0] ??= (v) => {
+    if (v.kind !== 'json') return null;
+    const variant = parameterValueVariant(field, v.value);
+    return variant ? { variant } : { reason: parameterValueMismatch(field, v.value, bound) ?? null };
+  });
 }
 
 function literalJson(literal: Literal): string {
@@ -453,11 +480,13 @@ class QueryChecker {
     }
     if (operand?.kind === 'parameter') {
       const binding = this.bindings.get(operand.name);
-      if (binding?.value.kind === 'json' && binding.value.value !== null && binding.value.value !== '*') {
+      // The value's type, when it is one a reference cannot be compared with.
+      const typeName = binding && askValue(binding, incomparableTypeName);
+      if (binding && typeName) {
         const d = this.report(
           'noarkq.reference-comparison',
           operand,
-          `${quote(name)} is a reference: it can only be compared with a parameter whose value is null (to test whether it is set), but @${operand.name} is ${jsonTypeName(binding.value.value)}. To match the linked entity's id, compare \`${name}.id\`.`,
+          `${quote(name)} is a reference: it can only be compared with a parameter whose value is null (to test whether it is set), but @${operand.name} is ${typeName}. To match the linked entity's id, compare \`${name}.id\`.`,
           idFix,
         );
         if (binding.span) d.related = [{ ...binding.span, message: `@${operand.name} is defined here` }];
@@ -475,14 +504,16 @@ class QueryChecker {
     const check = (p: Parameter | Literal | undefined, role: DayRole, inclusive: boolean): void => {
       if (!p || p.kind !== 'parameter') return;
       const binding = this.bindings.get(p.name);
-      if (!binding || binding.value.kind !== 'json') return;
-      const value = binding.value.value;
-      const variant = parameterValueVariant(field, value);
-      if (variant) {
-        this.reportVariant(p, binding, field, variant, role, inclusive);
+      if (!binding) return;
+      // All that the rest reads of the value: another value with the same answer gives the same
+      // diagnostics.
+      const answer = askValue(binding, parameterQuestion(field, role !== 'value'));
+      if (answer === null) return;
+      if ('variant' in answer) {
+        this.reportVariant(p, binding, field, answer.variant, role, inclusive);
         return;
       }
-      const reason = parameterValueMismatch(field, value, role !== 'value');
+      const reason = answer.reason;
       if (!reason) return;
       const d = this.report('noarkq.param-type-mismatch', p, `@${p.name} cannot match: ${reason}`);
       if (binding.span) d.related = [{ ...binding.span, message: `@${p.name} is defined here` }];
@@ -698,8 +729,8 @@ class QueryChecker {
   private checkUnusedVariables(): void {
     const referenced = new Set<string>();
     for (const binding of this.context.variables) {
-      if (binding.value.kind !== 'reference') continue;
-      const text = binding.value.text;
+      const text = askValue(binding, referenceText);
+      if (text === null) continue;
       for (const m of text.matchAll(/\{\{\s*([^}.\[\s]+)/g)) referenced.add(m[1]);
       const bare = text.trim();
       if (/^[^\s{}.[\]]+$/.test(bare)) referenced.add(bare);

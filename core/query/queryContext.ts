@@ -24,6 +24,19 @@ export interface VariableBinding {
   /** The value as written after `=`, in the same offset space (for fixes that rewrite it). */
   valueSpan?: Span;
   value: VariableValue;
+  /**
+   * What a check reads of `value`, asked as one question (a memo point): a checker that keeps
+   * results keys them on the answer instead of the value, so that a new value the answer does
+   * not tell apart (2024 or 2025 compared with a number field) leaves them valid. The answer
+   * must be JSON and hold everything the check does with the value. Absent: the question is put
+   * to `value` (see `askValue`).
+   */
+  ask?<T>(question: (value: VariableValue) => T): T;
+}
+
+/** `question` put to the binding's value, through its memo point when it has one. */
+export function askValue<T>(binding: VariableBinding, question: (value: VariableValue) => T): T {
+  return binding.ask ? binding.ask(question) : question(binding.value);
 }
 
 export interface QueryCheckContext {

@@ -113,7 +113,7 @@ interface ServerMemory {
 }
 
 /** A fresh server, the file opened and its diagnostics pulled, then the editor's other requests. */
-async function serverMemory(text: string): Promise<ServerMemory> {
+export async function serverMemory(text: string): Promise<ServerMemory> {
   const client = await LspTestClient.start({ pullDiagnostics: true });
   try {
     const uri = 'file:///bench/big.noarkq';
