@@ -10,6 +10,7 @@ import { registerExplainTests } from './explain.test';
 import { registerCopyAsCodeTests } from './copyAsCode.test';
 import { registerExtensionTests } from './extension.test';
 import { registerModelTests } from './model.test';
+import { registerNotebookTests } from './notebook.test';
 import { registerRegistriesTests } from './registries.test';
 import { registerSearchTests } from './search.test';
 import { registerTestingTests } from './testing.test';
@@ -28,6 +29,7 @@ export function run(): Promise<void> {
   registerExplainTests();
   registerCopyAsCodeTests();
   registerModelTests();
+  registerNotebookTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
