@@ -149,7 +149,6 @@ export class NoarkqNotebookController implements vscode.Disposable {
     const start = (r: CellRun | undefined) => {
       if (!r || r.started) return;
       r.started = true;
-      r.execution.executionOrder = ++this.executionOrder;
       r.execution.start(Date.now());
     };
     const end = (r: CellRun, success: boolean | undefined) => {
@@ -221,6 +220,8 @@ export class NoarkqNotebookController implements vscode.Disposable {
     }
     const { output, placed } = await this.outputs.output(cell, titleOf(result), shown);
     start(owner);
+    // The order results came in: a cell's dependencies ran before it, though it started first.
+    owner.execution.executionOrder = ++this.executionOrder;
     owner.outputs.push(output);
     owner.ok &&= result.ok;
     owner.blocks.delete(result.blockIndex);

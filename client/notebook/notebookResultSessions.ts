@@ -30,13 +30,15 @@ interface LiveOutput {
 
 export class NotebookResultSessions implements vscode.Disposable {
   private readonly live = new Map<string, LiveOutput>();
-  private readonly messaging: vscode.NotebookRendererMessaging;
+  /** Undefined in a build without the renderer's contribution (VS Code refuses messaging then):
+   * the outputs still show, as their JSON, and nothing else of the extension fails with them. */
+  private readonly messaging: vscode.NotebookRendererMessaging | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly reveal: (entity: EntityRef) => Promise<void>) {
-    this.messaging = vscode.notebooks.createRendererMessaging(noarkqRendererId);
+    this.messaging = rendererMessaging();
     this.subscriptions = [
-      this.messaging.onDidReceiveMessage(({ message }) => void this.receive(message)),
+      ...(this.messaging ? [this.messaging.onDidReceiveMessage(({ message }) => void this.receive(message))] : []),
       vscode.workspace.onDidChangeNotebookDocument((event) => {
         for (const removed of event.contentChanges.flatMap((c) => c.removedCells)) this.dropWhere((o) => o.cell === removed);
         for (const change of event.cellChanges) if (change.outputs !== undefined) this.dropGone(change.cell);
@@ -52,7 +54,7 @@ export class NotebookResultSessions implements vscode.Disposable {
     const session = new ResultsSession(
       workbenchResultsHost((message) => {
         if (first) first.push(message);
-        else void this.messaging.postMessage({ outputId, message } satisfies NotebookHostMessage);
+        else void this.messaging?.postMessage({ outputId, message } satisfies NotebookHostMessage);
       }, this.reveal),
     );
     session.show(title, shown.result, shown.more);
@@ -99,10 +101,18 @@ export class NotebookResultSessions implements vscode.Disposable {
   }
 }
 
+function rendererMessaging(): vscode.NotebookRendererMessaging | undefined {
+  try {
+    return vscode.notebooks.createRendererMessaging(noarkqRendererId);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a notebook shows where the renderer is not there (a diff, a plain viewer): the answer as
  * JSON, or a line saying how the run went. */
 function fallbackItem(result: BlockRunResult): vscode.NotebookCellOutputItem {
-  if (result.ok && result.body !== undefined && result.bytes <= jsonFallbackLimit) return vscode.NotebookCellOutputItem.json(result.body);
+  if (result.ok && result.body !== undefined && result.bytes <= jsonFallbackLimit) return vscode.NotebookCellOutputItem.json(result.body, 'application/json');
   const facts = [result.status === undefined ? undefined : `HTTP ${result.status}`, `${Math.round(result.durationMs)} ms`].filter((f) => f !== undefined).join(' · ');
   return vscode.NotebookCellOutputItem.text(result.error ? `${result.error.message}\n${facts}` : facts);
 }

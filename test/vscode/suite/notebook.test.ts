@@ -60,6 +60,9 @@ export function registerNotebookTests(): void {
       return waitFor('the notebook editor', () => vscode.window.activeNotebookEditor?.notebook.uri.toString() === uri.toString() && vscode.window.activeNotebookEditor.notebook);
     }
 
+    /** What a cell's outputs say, as text: the message of an assertion about the cell. */
+    const said = (c: vscode.NotebookCell) => c.outputs.flatMap((o) => o.items.filter((i) => i.mime !== noarkqResultMime).map((i) => new TextDecoder().decode(i.data).slice(0, 500))).join('\n');
+
     function resultOf(c: vscode.NotebookCell): { item: NotebookResultOutput; mimes: string[]; fallback: string } {
       const output = c.outputs.at(-1);
       assert.ok(output, `cell ${c.index} has an output`);
@@ -103,9 +106,9 @@ export function registerNotebookTests(): void {
 
     test('running a cell runs the block its reference reads first; each result is its cell’s output', async () => {
       await execute(notebook, [4]);
-      assert.equal(cell(4).executionSummary?.success, true);
-      assert.equal(cell(2).executionSummary?.success, true, 'findCase ran first, in its own cell');
-      assert.ok(order(2) < order(4));
+      assert.equal(cell(4).executionSummary?.success, true, said(cell(4)));
+      assert.equal(cell(2).executionSummary?.success, true, `findCase ran first, in its own cell: ${said(cell(2))}`);
+      assert.ok(order(2) < order(4), `findCase's result came first: ${order(2)} < ${order(4)}`);
       const found = resultOf(cell(2));
       assert.deepEqual(found.mimes, [noarkqResultMime, 'application/json']);
       const show = found.item.show;
@@ -133,8 +136,8 @@ export function registerNotebookTests(): void {
       const before = [2, 4].map(order);
       await vscode.commands.executeCommand('notebook.execute', notebook.uri);
       await waitFor('run all', () => order(2) > before[0] && order(4) > before[1] && cell(4).executionSummary?.success !== undefined);
-      assert.ok(order(2) < order(4));
-      assert.equal(cell(4).executionSummary?.success, true);
+      assert.ok(order(2) < order(4), `findCase's result came first: ${order(2)} < ${order(4)}`);
+      assert.equal(cell(4).executionSummary?.success, true, said(cell(4)));
       assert.equal(cell(1).outputs.length, 0, 'the preamble holds no request');
 
       const findCase = order(2);
@@ -161,21 +164,21 @@ export function registerNotebookTests(): void {
       // that leave it as it was, but make it dirty, so that saving writes it.
       const typed = new vscode.WorkspaceEdit();
       typed.insert(cell(1).document.uri, new vscode.Position(0, 0), 'x');
-      assert.ok(await vscode.workspace.applyEdit(typed));
+      assert.ok(await vscode.workspace.applyEdit(typed), 'typed');
       const erased = new vscode.WorkspaceEdit();
       erased.delete(cell(1).document.uri, new vscode.Range(0, 0, 0, 1));
       erased.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata })]);
-      assert.ok(await vscode.workspace.applyEdit(erased));
-      assert.ok(notebook.isDirty);
-      assert.ok(await notebook.save());
+      assert.ok(await vscode.workspace.applyEdit(erased), 'erased');
+      assert.ok(notebook.isDirty, 'dirty');
+      assert.ok(await notebook.save(), 'saved unchanged');
       assert.equal(await read(casesFile()), cases);
 
       const code = new vscode.WorkspaceEdit();
       const limit = cell(2).document.getText().split('\n').indexOf('LIMIT 1');
       code.replace(cell(2).document.uri, new vscode.Range(limit, 0, limit, 'LIMIT 1'.length), 'LIMIT 2');
       code.replace(cell(0).document.uri, new vscode.Range(0, 0, 0, cell(0).document.getText().length), 'Cases of the demo archive.\n\nIn two paragraphs.');
-      assert.ok(await vscode.workspace.applyEdit(code));
-      assert.ok(await notebook.save());
+      assert.ok(await vscode.workspace.applyEdit(code), 'edited');
+      assert.ok(await notebook.save(), 'saved edited');
       assert.equal(
         await read(casesFile()),
         cases.replace('LIMIT 1', 'LIMIT 2').replace('# Cases of the demo archive, as a notebook.', '# Cases of the demo archive.\r\n#\r\n# In two paragraphs.'),
