@@ -169,7 +169,8 @@ export function registerNotebookTests(): void {
       erased.delete(cell(1).document.uri, new vscode.Range(0, 0, 0, 1));
       erased.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata })]);
       assert.ok(await vscode.workspace.applyEdit(erased), 'erased');
-      assert.ok(notebook.isDirty, 'dirty');
+      // The dirty state comes from the workbench a moment after the edit is applied.
+      await waitFor('the notebook to be dirty', () => notebook.isDirty);
       assert.ok(await notebook.save(), 'saved unchanged');
       assert.equal(await read(casesFile()), cases);
 
