@@ -43,6 +43,7 @@ export function registerNotebookTests(): void {
     const folder = () => workspaceFile('notebook-suite');
     const casesFile = () => vscode.Uri.joinPath(folder(), 'cases.noarkq');
     const slowFile = () => vscode.Uri.joinPath(folder(), 'slow.noarkq');
+    const brokenFile = () => vscode.Uri.joinPath(folder(), 'broken.noarkq');
     const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     const cell = (index: number) => notebook.cellAt(index);
     const order = (index: number) => cell(index).executionSummary?.executionOrder ?? 0;
@@ -75,6 +76,7 @@ export function registerNotebookTests(): void {
       await vscode.workspace.fs.createDirectory(folder());
       await vscode.workspace.fs.writeFile(casesFile(), new TextEncoder().encode(cases));
       await vscode.workspace.fs.writeFile(slowFile(), new TextEncoder().encode('### slow\nGET code-lists?type=Saksmappe\n'));
+      await vscode.workspace.fs.writeFile(brokenFile(), new TextEncoder().encode('### fine\nQUERY Arkiv\n\n### broken\nQUERY Saksmape\n'));
       const extension = vscode.extensions.getExtension<NoarkqExtensionApi>(extensionId);
       assert.ok(extension);
       api = await extension.activate();
@@ -184,6 +186,17 @@ export function registerNotebookTests(): void {
         await read(casesFile()),
         cases.replace('LIMIT 1', 'LIMIT 2').replace('# Cases of the demo archive, as a notebook.', '# Cases of the demo archive.\r\n#\r\n# In two paragraphs.'),
       );
+    });
+
+    test('a notebook with an error sends nothing: the cell says where the error is', async () => {
+      const broken = await openAsNotebook(brokenFile());
+      await vscode.commands.executeCommand('notebook.selectKernel', controller);
+      await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 0, end: 1 }], document: broken.uri });
+      await waitFor('the cell to fail', () => broken.cellAt(0).executionSummary?.success === false);
+      const text = said(broken.cellAt(0));
+      assert.match(text, /^Nothing was sent: the notebook has an error\. Fix it first\./);
+      assert.match(text, /cell 2, line 2: .*Saksmape/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
     suite('against a stand-in archive that never answers one request', () => {
