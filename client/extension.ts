@@ -50,6 +50,10 @@ export interface NoarkqExtensionApi {
   notebookOutputSessions(): Promise<string[]>;
 }
 
+/** notebookMessages.ts's `noarkqNotebookType`, written out: importing that module would load zod
+ * into this bundle. */
+const notebookType = 'noarkq-notebook';
+
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
   let override: Partial<RunPrompts> | undefined;
   let loaded: ExtensionServices | undefined;
@@ -120,10 +124,9 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.showDownloadLog', (s, entity?: unknown, id?: unknown) => s.logs.show('download', entity, id)),
     command('noarkq.explainQuery', (s, uri?: unknown, position?: unknown) => s.queryExplanations.show(uri, position)),
     command('noarkq.showModel', (s, type?: unknown) => s.modelPanel.show(type)),
-    // Registered now, so a notebook opened before the services are loaded finds it; the type is
-    // notebookMessages.ts's `noarkqNotebookType`, written out: that module would load zod here.
+    // Registered now, so a notebook opened before the services are loaded finds it.
     vscode.workspace.registerNotebookSerializer(
-      'noarkq-notebook',
+      notebookType,
       {
         deserializeNotebook: async (content) => (await services).notebooks.serializer.deserializeNotebook(content),
         serializeNotebook: async (data) => (await services).notebooks.serializer.serializeNotebook(data),
@@ -133,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.notebook.runAbove', (s, cell?: unknown) => s.notebooks.controller.runAbove(cell)),
     vscode.commands.registerCommand('noarkq.openAsNotebook', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
-      return target ? vscode.commands.executeCommand('vscode.openWith', target, 'noarkq-notebook') : undefined;
+      return target ? vscode.commands.executeCommand('vscode.openWith', target, notebookType) : undefined;
     }),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
