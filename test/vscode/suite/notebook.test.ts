@@ -196,7 +196,6 @@ export function registerNotebookTests(): void {
       const text = said(broken.cellAt(0));
       assert.match(text, /^Nothing was sent: the notebook has an error\. Fix it first\./);
       assert.match(text, /cell 2, line 2: .*Saksmape/);
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
     suite('against a stand-in archive that never answers one request', () => {
