@@ -44,7 +44,15 @@ export interface NoarkqExtensionApi {
   /** How agent mode starts `noarkq mcp` for the active environment now, and when that changes
    * (what the registered MCP server definition is made of). */
   mcpServerLaunches(): Promise<McpServerLaunches>;
+  /** Hands `message` (`{ outputId, message }`) to the session of a notebook output as if the
+   * renderer had sent it (validated the same way); and the outputs that have a session now. */
+  sendFromNotebookOutput(message: unknown): Promise<void>;
+  notebookOutputSessions(): Promise<string[]>;
 }
+
+/** notebookMessages.ts's `noarkqNotebookType`, written out: importing that module would load zod
+ * into this bundle. */
+const notebookType = 'noarkq-notebook';
 
 export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
   let override: Partial<RunPrompts> | undefined;
@@ -117,6 +125,20 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.showDownloadLog', (s, entity?: unknown, id?: unknown) => s.logs.show('download', entity, id)),
     command('noarkq.explainQuery', (s, uri?: unknown, position?: unknown) => s.queryExplanations.show(uri, position)),
     command('noarkq.showModel', (s, type?: unknown) => s.modelPanel.show(type)),
+    // Registered now, so a notebook opened before the services are loaded finds it.
+    vscode.workspace.registerNotebookSerializer(
+      notebookType,
+      {
+        deserializeNotebook: async (content) => (await services).notebooks.serializer.deserializeNotebook(content),
+        serializeNotebook: async (data) => (await services).notebooks.serializer.serializeNotebook(data),
+      },
+      { transientOutputs: true },
+    ),
+    command('noarkq.notebook.runAbove', (s, cell?: unknown) => s.notebooks.controller.runAbove(cell)),
+    vscode.commands.registerCommand('noarkq.openAsNotebook', (uri?: unknown) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      return target ? vscode.commands.executeCommand('vscode.openWith', target, notebookType) : undefined;
+    }),
     vscode.commands.registerCommand('noarkq.openExample', async () => (await import('./walkthrough/exampleFiles')).openExample(context.extensionUri, context.globalStorageUri)),
   );
   void services.catch((error: unknown) => vscode.window.showErrorMessage(`noarkq could not start: ${error instanceof Error ? error.message : String(error)}`));
@@ -136,6 +158,8 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     testItems: async () => (await services).tests.items(),
     runTests: async (include) => (await services).tests.runForTest(include),
     mcpServerLaunches: async () => (await services).mcpServerLaunches,
+    sendFromNotebookOutput: async (message) => (await services).notebooks.outputs.receive(message),
+    notebookOutputSessions: async () => (await services).notebooks.outputs.liveOutputs(),
   };
 }
 

@@ -19,6 +19,9 @@ import { ArchiveContextSync } from './language/archiveContextSync';
 import { NoarkqLanguageClient } from './language/noarkqLanguageClient';
 import { QueryExplanationView } from './language/queryExplanationView';
 import { ModelPanel } from './model/modelPanel';
+import { NoarkqNotebookController } from './notebook/noarkqNotebookController';
+import { NoarkqNotebookSerializer } from './notebook/noarkqNotebookSerializer';
+import { NotebookResultSessions } from './notebook/notebookResultSessions';
 import { ResultsPanels } from './panel/resultsPanel';
 import { LiveRegistries } from './registries/liveRegistries';
 import { RegistryViews } from './registries/registryViews';
@@ -64,6 +67,9 @@ export interface ExtensionServices {
   queryExplanations: QueryExplanationView;
   /** "noarkq: Show Model": the model picture. */
   modelPanel: ModelPanel;
+  /** `.noarkq` files as notebooks: the serializer (registered at activation, answering through
+   * this), the controller that runs cells, and the sessions behind their outputs. */
+  notebooks: { serializer: NoarkqNotebookSerializer; controller: NoarkqNotebookController; outputs: NotebookResultSessions };
 }
 
 /** Makes the services; each is added to `context.subscriptions`. `prompts` is read at each use. */
@@ -113,5 +119,8 @@ export function createServices(context: vscode.ExtensionContext, prompts: () => 
   const queryExplanations = new QueryExplanationView((params) => languageClient.explainQuery(params));
   const modelPanel = new ModelPanel(context.extensionUri, noarkModel);
   context.subscriptions.push(liveRegistries, registries, history, tests, agentTools, mcpServerLaunches, queryExplanations, modelPanel, ...(mcpServer ? [mcpServer] : []));
-  return { log, languageClient, sandbox, environmentCommands, runner, copyAsCode, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, queryExplanations, modelPanel };
+  const notebookOutputs = new NotebookResultSessions(revealInTree);
+  const notebooks = { serializer: new NoarkqNotebookSerializer(), controller: new NoarkqNotebookController(runner, notebookOutputs), outputs: notebookOutputs };
+  context.subscriptions.push(notebooks.controller, notebooks.outputs);
+  return { log, languageClient, sandbox, environmentCommands, runner, copyAsCode, history, panels, codeLenses, archive, contextSync, archiveViews, registries, search, logs, tests, agentTools, mcpServerLaunches, queryExplanations, modelPanel, notebooks };
 }

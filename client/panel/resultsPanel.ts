@@ -121,30 +121,36 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private hostFor(webview: vscode.Webview): ResultsHost {
-    return {
-      post: (message: HostMessage) => {
-        void webview.postMessage(message);
-      },
-      copy: async (text) => {
-        await vscode.env.clipboard.writeText(text);
-        vscode.window.setStatusBarMessage('Copied', 2000);
-      },
-      saveTarget: async (format, suggestedName) => {
-        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-        const uri = await vscode.window.showSaveDialog({
-          defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
-          filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-          saveLabel: 'Export',
-        });
-        if (!uri) return undefined;
-        const out = uri.scheme === 'file' ? createWriteStream(uri.fsPath) : new WorkspaceFileWriter(uri);
-        return { out, name: vscode.workspace.asRelativePath(uri) };
-      },
-      report: (severity, message) => {
-        if (severity === 'error') void vscode.window.showErrorMessage(message);
-        else void vscode.window.showInformationMessage(message);
-      },
-      reveal: (entity) => this.reveal(entity),
-    };
+    return workbenchResultsHost((message) => {
+      void webview.postMessage(message);
+    }, this.reveal);
   }
+}
+
+/** A `ResultsSession`'s host in VS Code, its messages going through `post` (a panel's webview, a
+ * notebook's renderer): the clipboard, a save dialog, notifications and the archive tree. */
+export function workbenchResultsHost(post: (message: HostMessage) => void, reveal: (entity: EntityRef) => Promise<void>): ResultsHost {
+  return {
+    post,
+    copy: async (text) => {
+      await vscode.env.clipboard.writeText(text);
+      vscode.window.setStatusBarMessage('Copied', 2000);
+    },
+    saveTarget: async (format, suggestedName) => {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const uri = await vscode.window.showSaveDialog({
+        defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
+        filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+        saveLabel: 'Export',
+      });
+      if (!uri) return undefined;
+      const out = uri.scheme === 'file' ? createWriteStream(uri.fsPath) : new WorkspaceFileWriter(uri);
+      return { out, name: vscode.workspace.asRelativePath(uri) };
+    },
+    report: (severity, message) => {
+      if (severity === 'error') void vscode.window.showErrorMessage(message);
+      else void vscode.window.showInformationMessage(message);
+    },
+    reveal,
+  };
 }

@@ -4,7 +4,8 @@
  * One session per document and environment keeps the responses that later blocks' references
  * read. Progress shows in a cancellable notification whose Cancel aborts the HTTP request; each
  * result opens in its block's results panel and goes to the language server for hovers and
- * reference checks.
+ * reference checks. A notebook's cells run through `runBlocks`, on the same sessions, their results
+ * shown where the notebook wants them.
  */
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
@@ -12,7 +13,7 @@ import { blockAt, parseDocument, type DocumentBlock, type NoarkqDocument } from 
 import type { NoarkModel } from '../../core/schema/types';
 import type { EntityObject, QueryBody } from '../../runner/archive/archiveApi';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
-import { RunSession, runnableBlocks, type BlockProgress, type RunHooks } from '../../runner/blocks/runSession';
+import { RunSession, runnableBlocks, type BlockProgress, type RunHooks, type RunOutcome } from '../../runner/blocks/runSession';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import type { SetResponsesParams } from '../../protocol/customMessages';
 import type { ArchiveConnection, ArchiveConnections } from '../environments/archiveConnections';
@@ -46,6 +47,22 @@ export interface BlockRunnerDependencies {
   setResponses: (params: SetResponsesParams) => void;
   /** Every block's result as it comes (the pending uploads follow uploads and attachments). */
   onResult?: (environment: string, result: BlockRunResult) => void;
+}
+
+/** A block's result as it is shown: any secret its error text quotes redacted, and the further
+ * pages of a query result. */
+export interface ShownResult {
+  result: BlockRunResult;
+  more: MorePages | undefined;
+}
+
+/** What a run shows as it goes: the text editor's in a notification and the results panels, a
+ * notebook's on its cells. */
+export interface RunListener {
+  onBlockStart?(block: { label: string; description: string }): void;
+  onProgress?(progress: BlockProgress): void;
+  /** Each block's result as it comes (a block's dependencies' too). */
+  onResult(result: BlockRunResult, shown: ShownResult): void;
 }
 
 interface DocumentSession {
@@ -166,14 +183,22 @@ export class BlockRunner implements vscode.Disposable {
     this.deps.results.showIfOpen(panelKey(uri, result), panelTitle(result), redactResult(result, connection), this.morePages(connection, result));
   }
 
+  /**
+   * Runs `blocks` of `parsed`, the text of the document at `uri` (a notebook's code cells), in the
+   * active environment with that document's session, as the editor's runs do; what the run shows
+   * goes to `listener`. Undefined when there is no environment to run in (the user was told).
+   */
+  async runBlocks(uri: vscode.Uri, parsed: NoarkqDocument, blocks: readonly DocumentBlock[], signal: AbortSignal, listener: RunListener): Promise<RunOutcome | undefined> {
+    const active = await this.connectActive();
+    if (!active) return undefined;
+    return this.runIn(uri, active, parsed, blocks, false, signal, listener);
+  }
+
   private async run(document: vscode.TextDocument, parsed: NoarkqDocument, blocks: DocumentBlock[], allPages: boolean, what: string): Promise<BlockRunResult[] | undefined> {
     const active = await this.connectActive();
     if (!active) return undefined;
     const { environment, connection } = active;
-    const key = document.uri.toString();
-    const session = this.sessionFor(key, environment, connection);
 
-    const results: BlockRunResult[] = [];
     const source = new vscode.CancellationTokenSource();
     this.running.add(source);
     try {
@@ -183,23 +208,16 @@ export class BlockRunner implements vscode.Disposable {
           const abort = new AbortController();
           const cancel = () => abort.abort();
           const subscriptions = [token.onCancellationRequested(cancel), source.token.onCancellationRequested(cancel)];
-          const prompts = this.deps.prompts();
-          session.hooks.current = {
-            askValue: (request) => prompts.askValue(request),
-            confirmWrite: (request) => prompts.confirmWrite(request),
-            onBlockStart: ({ label, description }) => progress.report({ message: `${label}: ${description}` }),
-            onProgress: (p) => progress.report({ message: describeProgress(p) }),
-            onResult: (result) => {
-              results.push(result);
-              this.deps.history.add(document.uri, environment.name, result, allPages);
-              this.deps.onResult?.(environment.name, result);
-              this.deps.results.show(panelKey(document.uri, result), panelTitle(result), redactResult(result, connection), this.morePages(connection, result));
-            },
-          };
           try {
-            return await session.session.run({ document: parsed, filePath: document.uri.fsPath, blocks, allPages, signal: abort.signal });
+            return await this.runIn(document.uri, active, parsed, blocks, allPages, abort.signal, {
+              onBlockStart: ({ label, description }) => progress.report({ message: `${label}: ${description}` }),
+              onProgress: (p) => progress.report({ message: describeProgress(p) }),
+              onResult: (result, shown) => {
+                this.deps.history.add(document.uri, environment.name, result, allPages);
+                this.deps.results.show(panelKey(document.uri, result), panelTitle(result), shown.result, shown.more);
+              },
+            });
           } finally {
-            session.hooks.current = undefined;
             for (const s of subscriptions) s.dispose();
           }
         },
@@ -213,12 +231,6 @@ export class BlockRunner implements vscode.Disposable {
           });
         return undefined;
       }
-      this.deps.setResponses({
-        uri: key,
-        responses: Object.fromEntries(
-          [...session.session.results].filter(([, r]) => r.status !== undefined).map(([name, r]) => [name, { status: r.status!, body: r.body, receivedAt: r.receivedAt }]),
-        ),
-      });
       const failed = outcome.results.find((r) => !r.ok);
       if (failed?.error && failed.error.kind !== 'cancelled') {
         void vscode.window.showErrorMessage(`noarkq: ${connection.redact(failed.error.message)}`, 'Show Request Log').then((choice) => {
@@ -230,6 +242,48 @@ export class BlockRunner implements vscode.Disposable {
       this.running.delete(source);
       source.dispose();
     }
+  }
+
+  /** One run with the session of `uri` and `active`'s environment; the responses it leaves go to
+   * the language server. */
+  private async runIn(
+    uri: vscode.Uri,
+    active: { environment: Environment; connection: ArchiveConnection },
+    parsed: NoarkqDocument,
+    blocks: readonly DocumentBlock[],
+    allPages: boolean,
+    signal: AbortSignal,
+    listener: RunListener,
+  ): Promise<RunOutcome> {
+    const { environment, connection } = active;
+    const key = uri.toString();
+    const session = this.sessionFor(key, environment, connection);
+    const prompts = this.deps.prompts();
+    session.hooks.current = {
+      askValue: (request) => prompts.askValue(request),
+      confirmWrite: (request) => prompts.confirmWrite(request),
+      onBlockStart: (block) => listener.onBlockStart?.(block),
+      onProgress: (progress) => listener.onProgress?.(progress),
+      onResult: (result) => {
+        this.deps.onResult?.(environment.name, result);
+        listener.onResult(result, { result: redactResult(result, connection), more: this.morePages(connection, result) });
+      },
+    };
+    let outcome: RunOutcome;
+    try {
+      outcome = await session.session.run({ document: parsed, filePath: uri.fsPath, blocks, allPages, signal });
+    } finally {
+      session.hooks.current = undefined;
+    }
+    if (outcome.kind !== 'refused') {
+      this.deps.setResponses({
+        uri: key,
+        responses: Object.fromEntries(
+          [...session.session.results].filter(([, r]) => r.status !== undefined).map(([name, r]) => [name, { status: r.status!, body: r.body, receivedAt: r.receivedAt }]),
+        ),
+      });
+    }
+    return outcome;
   }
 
   private sessionFor(key: string, environment: Environment, connection: ArchiveConnection): DocumentSession {

@@ -11,6 +11,7 @@ import { registerCopyAsCodeTests } from './copyAsCode.test';
 import { registerExtensionTests } from './extension.test';
 import { registerModelTests } from './model.test';
 import { registerNeighbourhoodTests } from './neighbourhood.test';
+import { registerNotebookTests } from './notebook.test';
 import { registerRegistriesTests } from './registries.test';
 import { registerSearchTests } from './search.test';
 import { registerTestingTests } from './testing.test';
@@ -30,6 +31,7 @@ export function run(): Promise<void> {
   registerCopyAsCodeTests();
   registerModelTests();
   registerNeighbourhoodTests();
+  registerNotebookTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       // The plain closing line CI reads, whatever reporter printed above it.
