@@ -157,7 +157,9 @@ export function textToCells(text: string): NoarkqCells {
     const source = body.slice(start, end);
     const value = valueOf(piece.kind, source);
     const metadata: CellBytes = { trailing: body.slice(end, next) };
-    if (render(piece.kind, value, eol) !== source) metadata.source = source;
+    // Compared with what cellsToText writes for this value (CRLF in a value read as a line end), so
+    // that a lone CR before a line end is kept as written.
+    if (render(piece.kind, value.replace(/\r\n/g, '\n'), eol) !== source) metadata.source = source;
     return { kind: piece.kind, value, metadata };
   });
   const leading = pieces.length > 0 ? body.slice(0, lines[pieces[0].from].start) : body;
