@@ -15,7 +15,7 @@ import { AccountDirectory } from './auth/accounts';
 import { authenticate } from './auth/bearerAuth';
 import { DatabaseTokenStore, tokenSchemaStatements } from './auth/databaseTokenStore';
 import { MemoryTokenStore } from './auth/tokenStore';
-import { builtInModules, tokenPaths } from './coreModules';
+import { builtInModules, revokePaths, tokenPaths } from './coreModules';
 import { DatabaseContent, fileContentSchemaStatements } from './files/fileContent';
 import { FileStore } from './files/fileStore';
 import { limitBodyIdleTime } from './http/bodyIdleTimeout';
@@ -40,6 +40,8 @@ export interface RunningSandbox {
   apiUrl: string;
   /** `<url>/idp/oauth2/token`, the real tenants' path (`<url>/oauth2/token` works too) */
   tokenUrl: string;
+  /** `<url>/idp/oauth2/revoke`, where sign-out revokes a token (RFC 7009) */
+  revocationUrl: string;
   port: number;
   /** Where the archive lives, or undefined for a throwaway one. */
   dataDir?: string;
@@ -195,6 +197,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       url,
       apiUrl: url + apiRoot,
       tokenUrl: `${url}${tokenPaths[0]}`,
+      revocationUrl: `${url}${revokePaths[0]}`,
       port,
       dataDir,
       services,

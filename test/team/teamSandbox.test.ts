@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { OAuthTokenProvider } from '../../runner/auth/oauthTokenProvider';
 import { compactEntityRanks } from '../../sandbox/store/entityRanks';
 import { openPostgresDatabase } from '../../sandbox/store/postgresDatabase';
 import { postgresTestOptions, startPostgresCluster, type PostgresCluster } from './postgresCluster';
@@ -120,6 +121,20 @@ for (const count of [2, 4]) {
       assert.equal(afterSignOut.status, 400);
       // Another grant of the same account is not touched.
       assert.equal((await api(urls[0], await clientToken(urls[1]), 'POST', '/query', query)).status, 200);
+    });
+
+    test("the runner's sign-out at one process revokes its tokens in every other", async () => {
+      const provider = new OAuthTokenProvider({
+        environment: 'team',
+        tokenUrl: `${urls[0]}/idp/oauth2/token`,
+        revocationUrl: `${urls[0]}/idp/oauth2/revoke`,
+        grant: { kind: 'client_credentials', client: { method: 'basic', clientId: 'noarkq-demo', clientSecret: 'noarkq-demo-secret' } },
+      });
+      const token = await provider.token();
+      const query = { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } };
+      for (const url of urls) assert.equal((await api(url, token, 'POST', '/query', query)).status, 200);
+      assert.equal(await provider.revoke(), 1, 'the access token (client credentials get no refresh token)');
+      for (const url of urls.slice(1)) assert.equal((await api(url, token, 'POST', '/query', query)).status, 401, `${url} still accepts the revoked token`);
     });
 
     test('a BSM-registry change answered by one process is seen at once by the others', async () => {
