@@ -17,6 +17,8 @@
  * `journalsekvensnummer`) are taken at the end of the run, in the order of the creates: their
  * counter row stays locked until the commit, which keeps them gap-free, and taking them last
  * keeps that lock as short as it can be. (On PGlite they are taken as each entity is created.)
+ * Closing an existing entity locks everything inside it too (containment.ts, `lockContents`), so
+ * that nothing is added below a container another transaction is closing.
  */
 import type { NormalisedTransactionAction } from '../../core/api';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +30,7 @@ import type { FileStore } from '../files/fileStore';
 import type { BsmGroup } from '../../core/transaction';
 import { bsmFieldName, storedBsm } from '../registries/bsmValues';
 import { closedEntityMessage, findClosedContainer, isClosedItself } from '../audit/closedEntities';
+import { lockContents } from '../audit/containment';
 import { writeChangeLogRows, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
 import { inModelOrder, returnedLinks, toResults, type EntityResult, type EntityRow } from './entityRows';
@@ -407,7 +410,11 @@ export class TransactionRun {
       changed.push(name);
     }
     if (changed.length === 0) return;
-    if (!this.created.has(entity.id) && !isClosedItself(this.model, entity.type, before) && isClosedItself(this.model, entity.type, after)) this.closedHere.add(entity.id);
+    if (!this.created.has(entity.id) && !isClosedItself(this.model, entity.type, before) && isClosedItself(this.model, entity.type, after)) {
+      this.closedHere.add(entity.id);
+      // On a server, what others add below it meanwhile must wait for this close, or come first.
+      if (this.tx.concurrent) await lockContents(await this.sql(), this.model, entity.id);
+    }
     if (entity.type === 'Dokumentversjon' && changed.includes('referanseDokumentfil')) {
       const old = before.referanseDokumentfil;
       if (typeof old === 'string' && isNumericId(old)) await this.deps.files.markLinked(this.tx, Number(old), null);

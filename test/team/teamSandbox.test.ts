@@ -233,6 +233,73 @@ for (const count of [2, 4]) {
       }
     });
 
+    test('a close racing inserts below it: nothing lands under a closed container after the close', async () => {
+      const tokens = await Promise.all(urls.map((url) => clientToken(url)));
+      const arkiv = (await api(urls[0], tokens[0], 'POST', '/query', { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } })).json.results[0].links
+        .refArkiv as string;
+      const system = (await api(urls[0], tokens[0], 'POST', '/query', { type: 'Klasse', query: 'id = @id', parameters: { '@id': archive.klasse } })).json.results[0].links
+        .refKlassifikasjonssystem as string;
+      const closedAt = '2024-08-19T10:00:00.000+0200';
+      const closed: string[] = [];
+      // Rounds closing an Arkivdel (inserts under its case file, its child, and that file's
+      // registry entry, its grandchild) alternate with rounds closing a case file (inserts under
+      // its registry entry, its child); the close goes through the first process, the inserts
+      // through the others, all at once.
+      for (let round = 0; round < 12; round++) {
+        const series = round % 2 === 0;
+        const made = await api(urls[0], tokens[0], 'POST', '/transaction', {
+          actions: [
+            ...(series
+              ? [
+                  { action: 'save', type: 'Arkivdel', id: 'del', fields: { tittel: `race ${count}-${round}` } },
+                  { action: 'link', type: 'Arkivdel', id: 'del', ref: 'refArkiv', linkToId: arkiv },
+                  { action: 'link', type: 'Arkivdel', id: 'del', ref: 'refPrimaerKlassifikasjonssystem', linkToId: system },
+                ]
+              : []),
+            ...caseFileActions(`race ${count}-${round}`, { arkivdel: series ? 'del' : archive.arkivdel, klasse: archive.klasse }),
+          ],
+        });
+        assert.equal(made.status, 200, made.text);
+        const { sak, jp } = made.json.saved;
+        const target = series ? made.json.saved.del : sak;
+        closed.push(target.id as string);
+        const close = { action: 'save', type: target.type, id: target.id, fields: series ? { arkivdelstatus: 'P', avsluttetDato: closedAt } : { avsluttetDato: closedAt } };
+        const inserts = urls.slice(1).flatMap((url, i) => {
+          const p = i + 1;
+          const underEntry = [
+            { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: `race ${round}-${p}`, korrespondanseparttype: 'EA' } },
+            { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: jp.id },
+          ];
+          const underCase = entryActions(`race ${round}-${p}`, sak.id);
+          return [api(url, tokens[p], 'POST', '/transaction', { actions: underEntry }), api(url, tokens[p], 'POST', '/transaction', { actions: series ? underCase : underEntry })];
+        });
+        const [closing, ...inserted] = await Promise.all([api(urls[0], tokens[0], 'POST', '/transaction', { actions: [close] }), ...inserts]);
+        assert.equal(closing.status, 200, closing.text);
+        for (const r of inserted) if (r.status !== 200) assert.match(`${r.status} ${r.text}`, /^400 .*which is closed/);
+      }
+      // Each close is logged after everything that was inside when it committed: nothing inside
+      // a closed container may have been created after its close.
+      const late = await sql<{ container: string; inside: string }>(
+        databaseUrl,
+        `WITH RECURSIVE down(root, id) AS (
+           SELECT id, id FROM entity WHERE id = ANY($1::bigint[])
+           UNION
+           SELECT down.root, l.from_id FROM link l JOIN down ON l.to_id = down.id
+           WHERE l.ref IN ('refArkivdel', 'refMappe', 'refRegistrering') AND l.from_type <> 'Arkivdel'
+         ),
+         closing AS (
+           SELECT entity_id, min(revision_id) AS revision FROM change_log
+           WHERE entity_id = ANY($1::bigint[]) AND revision_type = 'UPDATE' AND modified_field IN ('avsluttetDato', 'arkivdelstatus') GROUP BY entity_id
+         )
+         SELECT down.root::text AS container, down.id::text AS inside FROM down
+         JOIN closing ON closing.entity_id = down.root
+         JOIN change_log c ON c.entity_id = down.id AND c.revision_type = 'CREATE'
+         WHERE down.id <> down.root AND c.revision_id > closing.revision`,
+        [closed.map(Number)],
+      );
+      assert.deepEqual(late, [], 'entities created under a container after it was closed');
+    });
+
     test('concurrent transactions on different case files through every process all commit, numbered uniquely and without gaps', async () => {
       const tokens = await Promise.all(urls.map((url) => clientToken(url)));
       // Case files first, several per process at once.
