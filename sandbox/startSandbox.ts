@@ -26,8 +26,10 @@ import { apiRoot, Router } from './http/router';
 import { defaultDataDir, defaultPort, defaultTemplateCacheDir, sandboxTimeZone, type SandboxOptions } from './sandboxOptions';
 import { onProcessExit } from './exitCleanup';
 import type { SandboxServices } from './sandboxServices';
+import { RegistryCache } from './registries/registryCache';
 import { resetArchiveFolder } from './seed/seedSelection';
 import { lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
+import { loadCodeLists } from './store/codeListStore';
 import { openPGliteDatabase, type Database } from './store/database';
 import { compactEntityRanks } from './store/entityRanks';
 import { analyzeStaleTables, statisticsIntervalMs } from './store/plannerStatistics';
@@ -135,6 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         maxQueryLimit: 500,
       },
       bsmRegistry: async () => undefined,
+      codeLists: new RegistryCache(database, 'code-lists', shared, (session) => loadCodeLists(session, noarkModel)),
       options,
     };
     // A module given again (e.g. a test naming a built-in one) is loaded once.

@@ -190,6 +190,58 @@ for (const count of [2, 4]) {
       }
     });
 
+    test('a code value or BSM field deleted while a transaction using it runs waits for it: the check still holds at its commit', async () => {
+      const token = await clientToken(urls[0]);
+      const code = `R${count}`;
+      const group = `race-${count}`;
+      assert.equal((await api(urls[0], token, 'PUT', `/code-lists/journalposttype/${code}`, { name: `Race ${count}` })).status, 200);
+      assert.equal((await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}`, { groupName: 'Race' })).status, 200);
+      assert.equal((await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}/field/${group}-f`, { fieldName: 'F', fieldType: 'string' })).status, 200);
+      const made = await api(urls[0], token, 'POST', '/transaction', { actions: caseFileActions(`registry race ${count}`, archive) });
+      assert.equal(made.status, 200, made.text);
+      const caseId = made.json.saved.sak.id as string;
+      const pg = (await import('pg')).default;
+      const holder = new pg.Client({ connectionString: databaseUrl });
+      const watcher = new pg.Client({ connectionString: databaseUrl });
+      await holder.connect();
+      await watcher.connect();
+      const waiting = async (locktype: string) => (await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = $1', [locktype])).rows[0].n;
+      try {
+        // The case file is held, so the transaction stops at it, after its checks.
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM entity WHERE id = $1 FOR UPDATE', [caseId]);
+        let usingAnswered = false;
+        const using = api(urls[0], token, 'POST', '/transaction', {
+          actions: [
+            { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'race', journalposttype: code, virksomhetsspesifikkeMetadata: { [group]: { [`${group}-f`]: { values: ['x'] } } } } },
+            { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: caseId },
+            ...entryActions('registry race', caseId).slice(2),
+          ],
+        }).finally(() => (usingAnswered = true));
+        while (!usingAnswered && (await waiting('transactionid')) + (await waiting('tuple')) === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (usingAnswered) assert.fail(`the transaction did not wait for the case file: ${(await using).text}`);
+        // Both deletions, through another process, wait for the transaction that checked against them.
+        let answered = 0;
+        const deletions = [api(urls[count - 1], token, 'DELETE', `/code-lists/journalposttype/${code}`), api(urls[count - 1], token, 'DELETE', `/bsm-registry/group/${group}/field/${group}-f`)].map((p) =>
+          p.finally(() => answered++),
+        );
+        while (answered === 0 && (await waiting('advisory')) < 2) await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(answered, 0, 'a deletion went through while a transaction checked against the value was still running');
+        await holder.query('COMMIT');
+        const saved = await using;
+        assert.equal(saved.status, 200, saved.text);
+        const [codeDeleted, fieldDeleted] = await Promise.all(deletions);
+        // The code list does not track use: the value goes, after the transaction. The BSM field is
+        // in use by then, so its deletion is refused.
+        assert.equal(codeDeleted.status, 204, codeDeleted.text);
+        assert.equal(fieldDeleted.status, 400, fieldDeleted.text);
+        assert.match(fieldDeleted.text, /still used by 1 entity/);
+      } finally {
+        await holder.end();
+        await watcher.end();
+      }
+    });
+
     test('what any process stores is indexed for full-text search by one of them', async () => {
       const token = await clientToken(urls[0]);
       const made = await api(urls[count - 1], token, 'POST', '/transaction', { actions: caseFileActions(`Søknad om lagerbygning ${count}`, archive) });
