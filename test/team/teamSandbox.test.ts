@@ -477,6 +477,47 @@ describe('kill -9 of one of four processes in the middle of a burst', options, (
   });
 });
 
+describe('--seed-size on a PostgreSQL server', options, () => {
+  let processes: SandboxProcess[] = [];
+  after(async () => {
+    await stopSandboxes(processes);
+  });
+
+  test('two processes started together generate the archive once; its files and counters serve both', async () => {
+    const databaseUrl = await newDatabase('teamseed');
+    processes = await spawnSandboxes(databaseUrl, 2, ['--seed-size', '61']);
+    const [first, second] = processes.map((p) => p.url);
+    const [{ n }] = await sql<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM entity');
+    assert.equal(n, 61, 'generated once, not by each process');
+    const token = await clientToken(first);
+    const versions = await api(second, token, 'POST', '/query', { type: 'Dokumentversjon', limit: 500 });
+    assert.equal(versions.status, 200, versions.text);
+    assert.ok(versions.json.results.length > 0);
+    for (const version of versions.json.results) {
+      const down = await fetch(`${second}${apiRoot}/download?id=${version.fields.referanseDokumentfil}`, { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(down.status, 200, `file ${version.fields.referanseDokumentfil}`);
+      assert.equal((await down.arrayBuffer()).byteLength, version.fields.filstoerrelse);
+    }
+    // The case numbers of the year continue where the generated ones end.
+    const [folder] = (await api(first, token, 'POST', '/query', { type: 'Saksmappe', sortOrder: [{ field: 'id', order: 'desc' }], limit: 1 })).json.results;
+    const added = await api(second, token, 'POST', '/transaction', {
+      actions: [
+        { action: 'save', type: 'Saksmappe', id: 'sak', fields: { tittel: 'Ny sak' } },
+        { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refArkivdel', linkToId: String(folder.links.refArkivdel) },
+        { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refPrimaerKlasse', linkToId: String(folder.links.refPrimaerKlasse) },
+      ],
+    });
+    assert.equal(added.status, 200, added.text);
+    const sak = added.json.saved.sak;
+    const [{ top }] = await sql<{ top: number | null }>(
+      databaseUrl,
+      `SELECT max((fields->>'sakssekvensnummer')::int) AS top FROM entity WHERE type = 'Saksmappe' AND (fields->>'saksaar')::int = $1 AND id <> $2`,
+      [Number(sak.fields.saksaar), Number(sak.id)],
+    );
+    assert.equal(sak.fields.sakssekvensnummer, (top ?? 0) + 1);
+  });
+});
+
 describe('transactions on the server', options, () => {
   test('a deadlock between two transactions is retried inside the sandbox, not reported', async () => {
     const db = await openPostgresDatabase({ url: await newDatabase('teamdeadlock') });
