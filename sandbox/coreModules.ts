@@ -10,6 +10,7 @@ import { registerUploadEndpoint } from './endpoints/uploadEndpoint';
 import { bulkModule, logModule } from './audit/auditModules';
 import { fullTextModule } from './fulltext/fullTextModule';
 import { bsmModule, codeListModule } from './registries/registryModules';
+import { registryVersionSchemaStatements } from './registries/registryCache';
 import type { SandboxModule } from './sandboxServices';
 import { seedCodeLists } from './store/codeListStore';
 import { coreSchemaStatements } from './store/schema.sql';
@@ -34,7 +35,8 @@ export const authModule: SandboxModule = {
 
 export const structureModule: SandboxModule = {
   name: 'structure',
-  schema: ({ model, options }) => coreSchemaStatements(model, options?.databaseUrl !== undefined),
+  // The registries' version rows: the code lists' changes raise theirs, as the BSM registry's do.
+  schema: ({ model, options }) => [...coreSchemaStatements(model, options?.databaseUrl !== undefined), ...registryVersionSchemaStatements()],
   seed: (services) => seedCodeLists(services.db, services.model),
   routes: (router, services) => {
     registerQueryEndpoint(router, services);

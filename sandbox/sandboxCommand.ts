@@ -52,12 +52,20 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
   const environment = {
     name: 'sandbox',
     baseUrl: sandbox.apiUrl,
-    auth: { kind: 'client_credentials', tokenUrl: sandbox.tokenUrl, clientId: accounts.fullClient.id },
+    auth: { kind: 'client_credentials', tokenUrl: sandbox.tokenUrl, revocationUrl: sandbox.revocationUrl, clientId: accounts.fullClient.id },
   };
   // Started by `noarkq run --sandbox` (or the extension) with an IPC channel: tell the parent
   // where the archive is and which client to use, instead of making it parse the banner.
   if (process.send) {
-    const ready: SandboxReadyMessage = { kind: 'sandbox-ready', url: sandbox.url, apiUrl: sandbox.apiUrl, tokenUrl: sandbox.tokenUrl, clientId: accounts.fullClient.id, clientSecret: accounts.fullClient.secret };
+    const ready: SandboxReadyMessage = {
+      kind: 'sandbox-ready',
+      url: sandbox.url,
+      apiUrl: sandbox.apiUrl,
+      tokenUrl: sandbox.tokenUrl,
+      revocationUrl: sandbox.revocationUrl,
+      clientId: accounts.fullClient.id,
+      clientSecret: accounts.fullClient.secret,
+    };
     if (process.connected) process.send(ready);
   }
   process.stdout.write(
@@ -65,6 +73,7 @@ export async function runSandboxCommand(argv: readonly string[]): Promise<number
       `Sandbox archive running at ${sandbox.url}`,
       `  API root:    ${sandbox.apiUrl}`,
       `  Token URL:   ${sandbox.tokenUrl}`,
+      `  Sign-out:    ${sandbox.revocationUrl} (RFC 7009 token revocation)`,
       `  Data:        ${sandbox.dataDir ?? 'in memory (gone when the sandbox stops)'}`,
       ...(options.databaseUrl ? [`  Database:    ${redactPassword(options.databaseUrl)}`] : []),
       `  Time zone:   ${sandbox.services.timeZone} (timestamps answered, dates read; --time-zone)`,

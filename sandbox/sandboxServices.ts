@@ -9,7 +9,8 @@ import type { TokenStore } from './auth/tokenStore';
 import type { FileStore } from './files/fileStore';
 import type { Router } from './http/router';
 import type { SandboxOptions } from './sandboxOptions';
-import type { Database } from './store/database';
+import type { RegistryCache } from './registries/registryCache';
+import type { Database, SqlSession } from './store/database';
 
 export interface SandboxLimits {
   /** Largest JSON body (query, transaction, ...), in bytes. */
@@ -32,8 +33,12 @@ export interface SandboxServices {
    * Europe/Oslo by default); stored timestamps stay UTC, so they are converted on the way out. */
   timeZone: string;
   limits: SandboxLimits;
-  /** The BSM registry the transaction checks see; the BSM module replaces it. */
-  bsmRegistry: () => Promise<readonly BsmGroup[] | undefined>;
+  /** The BSM registry the transaction checks see, as `session` (a transaction's own, to check
+   * against it until the commit; the database's by default) sees it; the BSM module replaces it. */
+  bsmRegistry: (session?: SqlSession) => Promise<readonly BsmGroup[] | undefined>;
+  /** The code lists (list name → codes, as the transaction checks take them), cached; changed
+   * only through `codeLists.change` (registryCache.ts). */
+  codeLists: RegistryCache<Map<string, string[]>>;
   /** The options the sandbox was started with, for modules that take settings (e.g. the full-text interval). */
   options?: Readonly<SandboxOptions>;
 }

@@ -15,7 +15,7 @@ import { AccountDirectory } from './auth/accounts';
 import { authenticate } from './auth/bearerAuth';
 import { DatabaseTokenStore, tokenSchemaStatements } from './auth/databaseTokenStore';
 import { MemoryTokenStore } from './auth/tokenStore';
-import { builtInModules, tokenPaths } from './coreModules';
+import { builtInModules, revokePaths, tokenPaths } from './coreModules';
 import { DatabaseContent, fileContentSchemaStatements } from './files/fileContent';
 import { FileStore } from './files/fileStore';
 import { limitBodyIdleTime } from './http/bodyIdleTimeout';
@@ -26,8 +26,10 @@ import { apiRoot, Router } from './http/router';
 import { defaultDataDir, defaultPort, defaultTemplateCacheDir, sandboxTimeZone, type SandboxOptions } from './sandboxOptions';
 import { onProcessExit } from './exitCleanup';
 import type { SandboxServices } from './sandboxServices';
+import { RegistryCache } from './registries/registryCache';
 import { resetArchiveFolder } from './seed/seedSelection';
 import { lockDataFolder, type DataFolderLock } from './store/dataFolderLock';
+import { loadCodeLists } from './store/codeListStore';
 import { openPGliteDatabase, type Database } from './store/database';
 import { compactEntityRanks } from './store/entityRanks';
 import { analyzeStaleTables, statisticsIntervalMs } from './store/plannerStatistics';
@@ -40,6 +42,8 @@ export interface RunningSandbox {
   apiUrl: string;
   /** `<url>/idp/oauth2/token`, the real tenants' path (`<url>/oauth2/token` works too) */
   tokenUrl: string;
+  /** `<url>/idp/oauth2/revoke`, where sign-out revokes a token (RFC 7009) */
+  revocationUrl: string;
   port: number;
   /** Where the archive lives, or undefined for a throwaway one. */
   dataDir?: string;
@@ -133,6 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         maxQueryLimit: 500,
       },
       bsmRegistry: async () => undefined,
+      codeLists: new RegistryCache(database, 'code-lists', shared, (session) => loadCodeLists(session, noarkModel)),
       options,
     };
     // A module given again (e.g. a test naming a built-in one) is loaded once.
@@ -195,6 +200,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       url,
       apiUrl: url + apiRoot,
       tokenUrl: `${url}${tokenPaths[0]}`,
+      revocationUrl: `${url}${revokePaths[0]}`,
       port,
       dataDir,
       services,

@@ -12,6 +12,7 @@ import { redact } from '../../core/text/secretRedaction';
 import { missingSecrets, type SecretName } from '../../runner/environments/environmentSecrets';
 import type { Environment } from '../../runner/environments/environmentsSchema';
 import { createTokenProvider } from '../../runner/environments/environmentTokenProvider';
+import type { TokenProvider } from '../../runner/auth/tokenProvider';
 import { EnvironmentSecretStore } from './environmentSecretStore';
 
 export interface ArchiveConnection {
@@ -25,7 +26,7 @@ export interface ArchiveConnection {
 export type SecretPrompt = (environment: Environment, name: SecretName) => Promise<string | undefined>;
 
 export class ArchiveConnections implements vscode.Disposable {
-  private readonly open = new Map<string, { fingerprint: string; connection: ArchiveConnection }>();
+  private readonly open = new Map<string, { fingerprint: string; connection: ArchiveConnection; auth: TokenProvider | undefined }>();
   private readonly opening = new Map<string, { fingerprint: string; connection: Promise<ArchiveConnection | undefined> }>();
   private readonly connected = new vscode.EventEmitter<ArchiveConnection>();
   /** A new connection was made (the extension then sends the server what it can fetch). */
@@ -73,7 +74,7 @@ export class ArchiveConnections implements vscode.Disposable {
       onExchange: (entry) => this.onExchange(environment, { ...entry, ...(entry.error !== undefined ? { error: redact(entry.error, held()) } : {}) }),
     });
     const connection: ArchiveConnection = { environment, client, redact: (text) => redact(text, held()) };
-    this.open.set(environment.name, { fingerprint, connection });
+    this.open.set(environment.name, { fingerprint, connection, auth });
     this.connected.fire(connection);
     return connection;
   }
@@ -82,6 +83,24 @@ export class ArchiveConnections implements vscode.Disposable {
   opened(environment: Environment): ArchiveConnection | undefined {
     const known = this.open.get(environment.name);
     return known && known.fingerprint === JSON.stringify(environment) ? known.connection : undefined;
+  }
+
+  /**
+   * Sign-out: revokes the tokens the connection to `name` holds at the identity provider, where it
+   * has a revocation endpoint, and drops the connection. A failed revocation is given back, not
+   * thrown: the tokens are forgotten here all the same.
+   */
+  async signOut(name: string): Promise<{ revoked: number; failure?: string }> {
+    const known = this.open.get(name);
+    let outcome: { revoked: number; failure?: string } = { revoked: 0 };
+    try {
+      outcome = { revoked: (await known?.auth?.revoke?.()) ?? 0 };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = { revoked: 0, failure: known ? known.connection.redact(message) : message };
+    }
+    await this.close(name);
+    return outcome;
   }
 
   /** Drops the connection (and the tokens it held) to the environment called `name`. */

@@ -72,12 +72,19 @@ export class EnvironmentCommands {
     void vscode.window.showInformationMessage(`noarkq: credentials for "${environment.name}" stored.`);
   }
 
-  /** `noarkq.signOut`: forgets the active environment's secrets and the tokens got with them. */
+  /** `noarkq.signOut`: revokes the tokens got for the active environment at its identity provider
+   * (when the environment names a revocation endpoint), then forgets them and its secrets; a
+   * revocation that fails is a warning, and the sign-out goes on here. */
   async signOut(): Promise<void> {
     const environment = await this.activeOrAsk();
     if (!environment) return;
+    // Before the secrets go: revoking authenticates the client with its secret.
+    const { failure } = await this.connections.signOut(environment.name);
     await this.secrets.forget(environment);
-    await this.connections.close(environment.name);
+    if (failure !== undefined) {
+      void vscode.window.showWarningMessage(`noarkq: signed out of "${environment.name}" on this machine, but its tokens may still be valid: ${failure}`);
+      return;
+    }
     void vscode.window.showInformationMessage(`noarkq: signed out of "${environment.name}".`);
   }
 

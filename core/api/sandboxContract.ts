@@ -43,6 +43,8 @@ export const sandboxReadyMessage = z.object({
   apiUrl: z.string(),
   /** The token endpoint of the client_credentials grant. */
   tokenUrl: z.string(),
+  /** Its revocation endpoint (RFC 7009); absent from a sandbox of an older version. */
+  revocationUrl: z.string().optional(),
   clientId: z.string(),
   clientSecret: z.string(),
 });

@@ -1,8 +1,9 @@
 /**
  * Bearer tokens from an OAuth 2.0 token endpoint (the vendor's identity provider or Azure AD):
  * the client_credentials and password grants, renewed with the refresh_token grant when the
- * provider issued a refresh token. The protocol itself is oauth4webapi's; this module decides when
- * to ask, shares one request between concurrent callers, and turns every failure into an
+ * provider issued a refresh token, and revoked at sign-out (RFC 7009) where the provider has a
+ * revocation endpoint. The protocol itself is oauth4webapi's; this module decides when to ask,
+ * shares one request between concurrent callers, and turns every failure into an
  * `AuthenticationError` that names the environment and the token URL but never a secret.
  */
 import * as oauth from 'oauth4webapi';
@@ -33,6 +34,8 @@ export interface OAuthSettings {
   environment: string;
   /** The token endpoint (no discovery: the vendor's identity provider publishes none). */
   tokenUrl: string;
+  /** The revocation endpoint (RFC 7009), where sign-out ends the tokens held; none when undefined. */
+  revocationUrl?: string;
   grant: OAuthGrant;
   /** Space-separated scopes; omitted from the request when undefined. */
   scope?: string;
@@ -81,6 +84,7 @@ const oauthErrorBody = z.object({ error: z.string().min(1), error_description: z
 
 export class OAuthTokenProvider implements TokenProvider {
   private readonly url: URL;
+  private readonly revocationUrl: URL | undefined;
   private readonly as: oauth.AuthorizationServer;
   private readonly client: oauth.Client;
   private readonly clientAuth: oauth.ClientAuth;
@@ -98,24 +102,13 @@ export class OAuthTokenProvider implements TokenProvider {
     private readonly settings: OAuthSettings,
     options: OAuthTokenProviderOptions = {},
   ) {
-    let url: URL;
-    try {
-      url = new URL(settings.tokenUrl);
-    } catch {
-      throw new AuthenticationError(`Environment "${settings.environment}": the token URL \`${settings.tokenUrl}\` is not a valid URL.`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw new AuthenticationError(`Environment "${settings.environment}": the token URL ${url.href} must be an http(s) URL.`);
-    }
-    if (!isSecureEnough(url, settings.allowHttp === true)) {
-      throw new AuthenticationError(
-        `Environment "${settings.environment}": the token URL ${url.href} is plain http:// to another machine, which would send the credentials unencrypted; use https://, or set "allowHttp": true on the environment if the network is trusted.`,
-      );
-    }
+    const url = checkedUrl(settings, 'token URL', settings.tokenUrl);
+    const revocationUrl = settings.revocationUrl === undefined ? undefined : checkedUrl(settings, 'revocation URL', settings.revocationUrl);
     this.url = url;
     // No discovery: the metadata is just the token endpoint. The issuer only matters for ID
     // tokens, which `dropIdToken` keeps away from oauth4webapi.
-    this.as = { issuer: url.origin, token_endpoint: url.href };
+    this.as = { issuer: url.origin, token_endpoint: url.href, ...(revocationUrl ? { revocation_endpoint: revocationUrl.href } : {}) };
+    this.revocationUrl = revocationUrl;
     this.client = { client_id: settings.grant.client.clientId };
     const client = settings.grant.client;
     this.clientAuth = client.method === 'basic' ? oauth.ClientSecretBasic(client.clientSecret) : client.method === 'body' ? oauth.ClientSecretPost(client.clientSecret) : oauth.None();
@@ -124,7 +117,7 @@ export class OAuthTokenProvider implements TokenProvider {
     this.requestOptions = {
       [oauth.customFetch]: async (input, init) => dropIdToken(await fetchImpl(input, init)),
       // Already checked above: https, loopback, or explicitly allowed by the environment.
-      [oauth.allowInsecureRequests]: url.protocol === 'http:',
+      [oauth.allowInsecureRequests]: url.protocol === 'http:' || revocationUrl?.protocol === 'http:',
     };
     this.now = options.now ?? Date.now;
     this.marginMs = (options.refreshMarginSeconds ?? 60) * 1000;
@@ -158,6 +151,50 @@ export class OAuthTokenProvider implements TokenProvider {
     const client = this.settings.grant.client;
     const own = [client.method === 'none' ? undefined : client.clientSecret, this.settings.grant.kind === 'password' ? this.settings.grant.password : undefined];
     return [...own.filter((s): s is string => typeof s === 'string' && s.length > 0), ...this.issued];
+  }
+
+  /**
+   * Sign-out: forgets the tokens held and, where the provider has a revocation endpoint, revokes
+   * them there (RFC 7009), the refresh token first, since revoking it ends the access tokens it
+   * gave at providers that tie them together. Resolves with how many were revoked; a refusal or an
+   * unreachable endpoint is an `AuthenticationError` once every token was tried, the tokens being
+   * forgotten here all the same.
+   */
+  async revoke(signal?: AbortSignal): Promise<number> {
+    const held = [
+      ...(this.refreshToken === undefined ? [] : [{ token: this.refreshToken, hint: 'refresh_token' }]),
+      ...(this.held === undefined ? [] : [{ token: this.held.accessToken, hint: 'access_token' }]),
+    ];
+    this.pending?.abandon();
+    this.held = undefined;
+    this.refreshToken = undefined;
+    const revocationUrl = this.revocationUrl;
+    if (revocationUrl === undefined) return 0;
+    const failures: string[] = [];
+    let revoked = 0;
+    for (const { token, hint } of held) {
+      const options = { ...this.requestOptions, signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), ...(signal ? [signal] : [])]), additionalParameters: { token_type_hint: hint } };
+      try {
+        await oauth.processRevocationResponse(await oauth.revocationRequest(this.as, this.client, this.clientAuth, token, options));
+        revoked++;
+      } catch (error) {
+        if (signal?.aborted) throw new RunCancelledError();
+        failures.push(`the ${hint.replace('_', ' ')}: ${await this.revocationFailure(error, revocationUrl)}`);
+      }
+    }
+    if (failures.length > 0) {
+      throw new AuthenticationError(redact(`Could not revoke the tokens of environment "${this.settings.environment}" at ${revocationUrl.href}: ${failures.join('; ')}.`, this.secrets()));
+    }
+    return revoked;
+  }
+
+  private async revocationFailure(error: unknown, revocationUrl: URL): Promise<string> {
+    const refusal = await refusalOf(error);
+    if (refusal) return `${answered(refusal)}${refusal.code === undefined ? '' : ` (${refusal.code}${refusal.description ? `: ${refusal.description}` : ''})`}`;
+    if (error instanceof oauth.OperationProcessingError && error.cause instanceof Response) return `${answered(error.cause)} (is this the revocation URL?)`;
+    if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${formatDuration(this.timeoutMs)}`;
+    if (error instanceof TypeError && error.message === 'fetch failed') return `could not reach it: ${describeFailure(error.cause ?? error, connectionTarget(revocationUrl), this.limits)}`;
+    return describeCause(error);
   }
 
   private startFetch(): PendingFetch {
@@ -285,6 +322,26 @@ export class OAuthTokenProvider implements TokenProvider {
   private failure(what: string): AuthenticationError {
     return new AuthenticationError(redact(`Could not get a token for environment "${this.settings.environment}" from ${this.url.href}: ${what}`, this.secrets()));
   }
+}
+
+/** `text` as the URL of an endpoint that is sent credentials: http(s), and encrypted unless it
+ * is this machine or the environment allows plain http. */
+function checkedUrl(settings: OAuthSettings, what: string, text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new AuthenticationError(`Environment "${settings.environment}": the ${what} \`${text}\` is not a valid URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AuthenticationError(`Environment "${settings.environment}": the ${what} ${url.href} must be an http(s) URL.`);
+  }
+  if (!isSecureEnough(url, settings.allowHttp === true)) {
+    throw new AuthenticationError(
+      `Environment "${settings.environment}": the ${what} ${url.href} is plain http:// to another machine, which would send the credentials unencrypted; use https://, or set "allowHttp": true on the environment if the network is trusted.`,
+    );
+  }
+  return url;
 }
 
 /**

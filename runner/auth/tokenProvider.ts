@@ -12,6 +12,12 @@ export interface TokenProvider {
   invalidate(rejected: string): boolean;
   /** Every secret and token this provider has held, for redaction of anything written out. */
   secrets(): readonly string[];
+  /**
+   * Sign-out: forgets the tokens held and revokes them at the identity provider when it has a
+   * revocation endpoint (RFC 7009); resolves with how many it revoked. Absent when there is
+   * nothing to revoke with (a token given as is).
+   */
+  revoke?(signal?: AbortSignal): Promise<number>;
 }
 
 /** A token given as is (`NOARKQ_TOKEN`, the sandbox's own). */

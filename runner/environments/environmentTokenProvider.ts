@@ -35,6 +35,7 @@ export function createTokenProvider(environment: Environment, secrets: Environme
       const common = {
         environment: environment.name,
         tokenUrl: auth.tokenUrl,
+        revocationUrl: auth.revocationUrl,
         scope: auth.scope,
         allowHttp: environment.allowHttp,
         secretSources: {

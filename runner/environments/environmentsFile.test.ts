@@ -109,7 +109,7 @@ describe('every problem names the file, the environment, the key and where', () 
     assert.equal(problem.environment, 'environment "test"');
     assert.equal(problem.key, 'auth.tokenURL');
     assert.deepEqual([problem.line, problem.column], [6, 37]);
-    assert.match(problem.message, /^unknown key: did you mean "tokenUrl"\? Allowed here: "kind", "tokenUrl", "clientId", "user", "clientAuth", "scope"$/);
+    assert.match(problem.message, /^unknown key: did you mean "tokenUrl"\? Allowed here: "kind", "tokenUrl", "revocationUrl", "clientId", "user", "clientAuth", "scope"$/);
     const top = problemsOf('{ "environments": [], "defaults": {} }')[0];
     assert.equal(formatProblem(top), `${file}:1:23: defaults: unknown key Allowed here: "$schema", "environments"`);
   });

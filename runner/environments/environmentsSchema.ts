@@ -74,6 +74,13 @@ const tokenUrl = httpUrl.meta({
   format: 'uri',
 });
 
+const revocationUrl = httpUrl.meta({
+  title: 'Revocation URL',
+  description:
+    "The identity provider's OAuth 2.0 token revocation endpoint (RFC 7009), e.g. https://arkiv.example.no/idp/oauth2/revoke: signing out revokes the tokens held there. Left out, signing out only forgets them on this machine.",
+  format: 'uri',
+});
+
 const clientId = nonBlank('clientId').meta({ title: 'Client id', description: 'The OAuth client id registered with the identity provider. Its secret is not written here: set NOARKQ_CLIENT_SECRET.' });
 
 const scope = nonBlank('scope').meta({
@@ -107,6 +114,7 @@ const clientCredentialsAuth = z
   .strictObject({
     kind: z.literal('client_credentials').meta({ description: 'OAuth 2.0 client credentials grant: the integration logs in as itself.' }),
     tokenUrl,
+    revocationUrl: revocationUrl.optional(),
     clientId,
     clientAuth: confidentialClientAuth,
     scope: scope.optional(),
@@ -120,6 +128,7 @@ const passwordAuth = z
   .strictObject({
     kind: z.literal('password').meta({ description: 'OAuth 2.0 resource owner password grant: log in as a user.' }),
     tokenUrl,
+    revocationUrl: revocationUrl.optional(),
     clientId,
     user: nonBlank('user').meta({ title: 'User name', description: 'The user to log in as. The password is not written here: set NOARKQ_PASSWORD.' }),
     clientAuth: passwordClientAuth,
@@ -206,7 +215,10 @@ export const environmentSchema = z
     // Without a token the records themselves still cross the network in the clear.
     const whyNoToken = 'is plain http:// to another machine, which would send every request and answer unencrypted: use https://, or set "allowHttp": true if the network is trusted';
     if (plain(environment.baseUrl)) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: environment.auth.kind === 'none' ? whyNoToken : why });
-    if (environment.auth.kind !== 'token' && environment.auth.kind !== 'none' && URL.canParse(environment.auth.tokenUrl) && plain(environment.auth.tokenUrl)) ctx.addIssue({ code: 'custom', path: ['auth', 'tokenUrl'], message: why });
+    if (environment.auth.kind === 'token' || environment.auth.kind === 'none') return;
+    if (URL.canParse(environment.auth.tokenUrl) && plain(environment.auth.tokenUrl)) ctx.addIssue({ code: 'custom', path: ['auth', 'tokenUrl'], message: why });
+    const revocation = environment.auth.revocationUrl;
+    if (revocation !== undefined && URL.canParse(revocation) && plain(revocation)) ctx.addIssue({ code: 'custom', path: ['auth', 'revocationUrl'], message: why });
   })
   .meta({ title: 'Environment', description: 'One archive noarkq can run against.' });
 

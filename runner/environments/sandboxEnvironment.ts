@@ -13,6 +13,8 @@ export interface SandboxEndpoints {
   apiUrl: string;
   /** `http://127.0.0.1:<port>/oauth2/token` */
   tokenUrl: string;
+  /** `http://127.0.0.1:<port>/idp/oauth2/revoke`, where sign-out revokes the tokens (RFC 7009) */
+  revocationUrl?: string;
 }
 
 export interface SandboxEnvironment {
@@ -27,7 +29,7 @@ export function sandboxEnvironment(endpoints: SandboxEndpoints, client: SandboxA
   const environment = environmentSchema.parse({
     name: sandboxEnvironmentName,
     baseUrl: endpoints.apiUrl,
-    auth: { kind: 'client_credentials', tokenUrl: endpoints.tokenUrl, clientId: client.id, clientAuth: 'basic' },
+    auth: { kind: 'client_credentials', tokenUrl: endpoints.tokenUrl, revocationUrl: endpoints.revocationUrl, clientId: client.id, clientAuth: 'basic' },
   });
   return { environment, secrets: { clientSecret: client.secret } };
 }

@@ -79,6 +79,35 @@ export async function subtreeIds(session: SqlSession, model: NoarkModel, rootId:
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * On a PostgreSQL server, before an entity is closed: everything inside it row-locked `FOR NO KEY
+ * UPDATE` until the commit. A transaction that adds below it (or saves inside it) locks the parent
+ * it adds to, which is then the entity or one of those rows, and so either finished before this
+ * lock was granted (its entities were there before the close) or waits and then finds its
+ * container closed. The closing transaction pays for this, not every insert: closes are rare.
+ * Another transaction may have committed new entities inside while the first lock waited for it,
+ * which that statement's snapshot did not show, so the walk is repeated until it finds none.
+ * Locked in id order, the order bulk work and every repeated walk use.
+ */
+export async function lockContents(session: SqlSession, model: NoarkModel, rootId: number): Promise<void> {
+  const locked: number[] = [rootId];
+  for (;;) {
+    const { rows } = await session.query<{ id: number | string }>(
+      `WITH RECURSIVE down(id, depth) AS (
+         SELECT $1::bigint, 0
+         UNION
+         SELECT l.from_id, down.depth + 1 FROM link l JOIN down ON l.to_id = down.id
+         WHERE (l.from_type || ':' || l.ref) = ANY($2::text[]) AND down.depth < ${maxDepth}
+       )
+       SELECT e.id FROM entity e WHERE e.id IN (SELECT id FROM down) AND NOT (e.id = ANY($3::bigint[]))
+       ORDER BY e.id FOR NO KEY UPDATE OF e`,
+      [rootId, containmentKeys(model), locked],
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) locked.push(Number(row.id));
+  }
+}
+
 /** SQL of a recursive CTE `up(id, depth)`: `$1` and every entity that contains it (depth 0 = itself). */
 export function ancestorsCte(keysParam: string, idParam: string): string {
   return `WITH RECURSIVE up(id, depth) AS (

@@ -61,15 +61,14 @@ async function expand(services: SandboxServices, account: Account, id: string, e
     actions.push({ action: 'save', type: 'Korrespondansepart', id: `party${i}`, fields });
     actions.push({ action: 'link', type: 'Korrespondansepart', id: `party${i}`, ref: 'refRegistrering', linkToId: [id] });
   });
-  // The same checks a transaction gets first (code lists, field types, BSM), in the words of this
-  // endpoint, before anything is changed.
-  const bsmRegistry = await services.bsmRegistry();
   const part = e.to === 'Saksmappe' ? 'saksmappe' : 'journalpost';
-  await checkWithCore(JSON.stringify({ actions }), services, bsmRegistry, {
-    lead: `${e.endpoint}: ${id} was not expanded, nothing was changed`,
-    action: (index) => (index === 0 ? part : `korrespondansepart[${Math.floor((index - 1) / 2)}]`),
-  });
   await services.db.transaction(async (tx) => {
+    // The same checks a transaction gets first (code lists, field types, BSM), in the words of
+    // this endpoint, before anything is changed.
+    const bsmRegistry = await checkWithCore(JSON.stringify({ actions }), services, tx, {
+      lead: `${e.endpoint}: ${id} was not expanded, nothing was changed`,
+      action: (index) => (index === 0 ? part : `korrespondansepart[${Math.floor((index - 1) / 2)}]`),
+    });
     const { rows } = await tx.query<{ type: string }>('SELECT type FROM entity WHERE id = $1 FOR UPDATE', [id]);
     const found = rows[0];
     if (!found) throw new ServiceError(404, `${e.endpoint}: there is no ${e.from} with id ${id}.`);

@@ -1,6 +1,8 @@
 /**
  * `POST /transaction`: the core transaction checks first (the same ones the editor shows; their
- * errors are 400 naming the action), then the actions in one SQL transaction.
+ * errors are 400 naming the action), then the actions, in one SQL transaction. The checks run
+ * inside it, against the code lists and the BSM registry as that transaction reads them: a change
+ * to either runs alone, so none can commit between the check and the commit (registryCache.ts).
  */
 import type { TransactionResponseWire } from '../../core/api';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
@@ -10,7 +12,7 @@ import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
-import { loadCodeLists } from '../store/codeListStore';
+import type { SqlSession } from '../store/database';
 import { plainTransactionActions } from '../store/plainTransactionBody';
 import { ActionError, TransactionRun, type TxAction } from '../store/transactionExecutor';
 import { transactionBodySchema } from './requestSchemas';
@@ -28,18 +30,21 @@ export interface CheckWording {
 
 const transactionWording: CheckWording = { lead: 'The transaction was not run', action: (index) => `actions[${index}]` };
 
-/** The core transaction checks over a transaction's JSON text; their errors are a 400. */
-export async function checkWithCore(text: string, services: SandboxServices, bsmRegistry: readonly BsmGroup[] | undefined, wording: CheckWording = transactionWording): Promise<void> {
+/** The core transaction checks over a transaction's JSON text, against the registries as `tx`
+ * (the transaction that then runs it) reads them; their errors are a 400. Gives back the BSM
+ * registry it checked against, which the run stores BSM values with. */
+export async function checkWithCore(text: string, services: SandboxServices, tx: SqlSession, wording: CheckWording = transactionWording): Promise<readonly BsmGroup[] | undefined> {
   const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  const bsmRegistry = await services.bsmRegistry(tx);
   const diagnostics = checkTransaction(root, {
     model: services.model,
-    codeLists: await loadCodeLists(services.db, services.model),
+    codeLists: await services.codeLists.get(tx),
     bsmRegistry,
   });
   // The editor only warns about a code outside a code list (it may hold a stale copy); the
   // archive holds the live lists, so here it is an error.
   const errors = diagnostics.filter((d) => d.severity === 'error' || d.code === TxCodes.unknownCode);
-  if (errors.length === 0) return;
+  if (errors.length === 0) return bsmRegistry;
   const nodes = actionNodes(root);
   const messages = errors.slice(0, 5).map((d) => {
     const index = nodes.findIndex((n) => d.start >= n.offset && d.start < n.offset + n.length);
@@ -56,12 +61,14 @@ function describe(action: TxAction | undefined, index: number): string {
 export function registerTransactionEndpoint(router: Router, services: SandboxServices): void {
   router.api('POST', '/transaction', async ({ req, res, account }) => {
     const { value, text } = await readJsonBody(req, services.limits.maxBodyBytes);
-    const bsmRegistry = await services.bsmRegistry();
-    await checkWithCore(text, services, bsmRegistry);
-    const actions = plainTransactionActions(value) ?? (validateBody(transactionBodySchema, value, 'transaction').actions);
+    let actions: readonly TxAction[] = [];
     let saved;
     try {
-      saved = await services.db.transaction((tx) => new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account).run(actions));
+      saved = await services.db.transaction(async (tx) => {
+        const bsmRegistry = await checkWithCore(text, services, tx);
+        actions = plainTransactionActions(value) ?? validateBody(transactionBodySchema, value, 'transaction').actions;
+        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account).run(actions);
+      });
     } catch (error) {
       if (error instanceof ActionError) {
         const where = error.index === undefined ? 'The transaction' : describe(actions[error.index], error.index);

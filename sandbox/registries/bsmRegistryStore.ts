@@ -1,14 +1,13 @@
 /**
  * The BSM registry: groups and their fields in two tables. The transaction checks read it on every
- * transaction, so the registry is cached and the cache dropped on every write. On PGlite this
- * process is the only writer of its archive. Processes sharing a PostgreSQL server read a version
- * row first (one primary-key read), which every change raises in its own SQL transaction, and load
- * the registry again when it moved: a change answered 2xx by one process is seen by the next
- * request to any other.
+ * transaction, so the registry is cached (registryCache.ts: every change raises a version row
+ * that processes sharing a PostgreSQL server read first, and transactions check against the
+ * registry as it stands until they commit).
  */
 import { bsmFieldTypes, type BsmField, type BsmFieldType, type BsmGroup } from '../../core/transaction';
 import { ServiceError } from '../http/errors';
 import type { Database, SqlSession } from '../store/database';
+import { RegistryCache } from './registryCache';
 
 export { bsmFieldTypes };
 
@@ -30,7 +29,6 @@ export function bsmRegistrySchemaStatements(): string[] {
       field_values jsonb,
       position bigserial
     )`,
-    `CREATE TABLE IF NOT EXISTS registry_version (name text PRIMARY KEY, version bigint NOT NULL)`,
   ];
 }
 
@@ -116,37 +114,21 @@ function inUse(what: string, found: { count: number; example?: { id: string; typ
 }
 
 export class BsmRegistryStore {
-  private cached: Promise<readonly BsmGroup[]> | undefined;
-  /** The version row's value the cache was loaded at (shared stores only). */
-  private cachedVersion: number | undefined;
+  private readonly cache: RegistryCache<readonly BsmGroup[]>;
 
-  constructor(
-    private readonly db: Database,
-    private readonly options: BsmRegistryStoreOptions = {},
-  ) {}
-
-  /** Every group with its fields, in the order they were created. */
-  async registry(): Promise<readonly BsmGroup[]> {
-    if (this.options.shared) {
-      // Read before the registry: what is loaded after it is at least as new.
-      const { rows } = await this.db.query<{ version: number | string }>(`SELECT version FROM registry_version WHERE name = 'bsm'`);
-      const version = Number(rows[0]?.version ?? 0);
-      if (version !== this.cachedVersion) {
-        this.cached = undefined;
-        this.cachedVersion = version;
-      }
-    }
-    this.cached ??= this.load().catch((error: unknown) => {
-      this.cached = undefined;
-      this.cachedVersion = undefined;
-      throw error;
-    });
-    return this.cached;
+  constructor(db: Database, options: BsmRegistryStoreOptions = {}) {
+    this.cache = new RegistryCache(db, 'bsm', options.shared === true, (session) => this.load(session));
   }
 
-  private async load(): Promise<readonly BsmGroup[]> {
-    const groups = await this.db.query<GroupRow>('SELECT group_id, group_name, group_description FROM bsm_group ORDER BY position');
-    const fields = await this.db.query<FieldRow>('SELECT field_id, group_id, field_name, field_description, field_type, field_values FROM bsm_field ORDER BY position');
+  /** Every group with its fields, in the order they were created, as `session` (a transaction's,
+   * or by default the database's) sees it. */
+  registry(session?: SqlSession): Promise<readonly BsmGroup[]> {
+    return this.cache.get(session);
+  }
+
+  private async load(session: SqlSession): Promise<readonly BsmGroup[]> {
+    const groups = await session.query<GroupRow>('SELECT group_id, group_name, group_description FROM bsm_group ORDER BY position');
+    const fields = await session.query<FieldRow>('SELECT field_id, group_id, field_name, field_description, field_type, field_values FROM bsm_field ORDER BY position');
     const byGroup = new Map<string, BsmField[]>();
     for (const row of fields.rows) {
       const list = byGroup.get(row.group_id);
@@ -156,18 +138,10 @@ export class BsmRegistryStore {
     return groups.rows.map((row) => ({ ...toGroup(row), fields: byGroup.get(row.group_id) ?? [] }));
   }
 
-  /** Alone (its usage checks read every entity's BSM), raising the version row. */
-  private async write<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const result = await fn(tx);
-        await tx.query(`INSERT INTO registry_version (name, version) VALUES ('bsm', 1) ON CONFLICT (name) DO UPDATE SET version = registry_version.version + 1`);
-        return result;
-      }, { exclusive: true });
-    } finally {
-      this.cached = undefined;
-      this.cachedVersion = undefined;
-    }
+  /** Alone (its usage checks read every entity's BSM, and transactions check against the
+   * registry until they commit), raising the version row. */
+  private write<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
+    return this.cache.change(fn);
   }
 
   /** Creates or updates a group; a new group needs a name. */

@@ -88,11 +88,11 @@ export function registerCodeListEndpoints(router: Router, services: SandboxServi
     const code = requireCode(requiredParam(ctx, 'code'));
     const { value } = await readJsonBody(ctx.req, services.limits.maxBodyBytes);
     const body = validateBody(codeValueBodySchema, value, 'code-list value');
-    sendJson(ctx.res, 200, (await putCodeValue(services.db, field, code, body)) satisfies CodeListValueSent);
+    sendJson(ctx.res, 200, (await putCodeValue(services.codeLists, field, code, body)) satisfies CodeListValueSent);
   });
 
   router.api('DELETE', '/code-lists/{field}/{code}', async (ctx) => {
-    await deleteCodeValue(services.db, requiredParam(ctx, 'field'), requiredParam(ctx, 'code'));
+    await deleteCodeValue(services.codeLists, requiredParam(ctx, 'field'), requiredParam(ctx, 'code'));
     sendEmpty(ctx.res, 204);
   });
 }

@@ -4,7 +4,8 @@
  */
 import { didYouMean } from '../../core/text/didYouMean';
 import { ServiceError } from '../http/errors';
-import type { Database, SqlSession } from '../store/database';
+import type { SqlSession } from '../store/database';
+import type { RegistryCache } from './registryCache';
 
 export type CodeListValue = {
   code: string;
@@ -67,9 +68,12 @@ async function requireList(tx: SqlSession, field: string): Promise<{ defaultCode
   );
 }
 
+/** The changes of the code lists: each alone, raising their version (registryCache.ts). */
+export type CodeListChanges = Pick<RegistryCache<unknown>, 'change'>;
+
 /** Adds or updates one value; a new value needs a name, and names are unique in their list. */
-export function putCodeValue(db: Database, field: string, code: string, change: CodeValueChange): Promise<CodeListValue> {
-  return db.transaction(async (tx) => {
+export function putCodeValue(codeLists: CodeListChanges, field: string, code: string, change: CodeValueChange): Promise<CodeListValue> {
+  return codeLists.change(async (tx) => {
     await requireList(tx, field);
     if (change.authority !== undefined && field !== 'skjerming') {
       throw new ServiceError(400, `Only values of the skjerming code list have an \`authority\`; remove it from this value of "${field}".`);
@@ -100,8 +104,8 @@ export function putCodeValue(db: Database, field: string, code: string, change: 
 }
 
 /** Deletes one value; the list's default value stays, since new entities get it. */
-export function deleteCodeValue(db: Database, field: string, code: string): Promise<void> {
-  return db.transaction(async (tx) => {
+export function deleteCodeValue(codeLists: CodeListChanges, field: string, code: string): Promise<void> {
+  return codeLists.change(async (tx) => {
     const list = await requireList(tx, field);
     if (list.defaultCode === code) {
       throw new ServiceError(400, `"${code}" is the default value of the ${field} code list, which new entities get; it cannot be deleted.`);

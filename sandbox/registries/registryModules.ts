@@ -29,7 +29,7 @@ export const bsmModule: SandboxModule = {
   schema: () => bsmRegistrySchemaStatements(),
   seed: async (services) => {
     const store = storeFor(services);
-    services.bsmRegistry = () => store.registry();
+    services.bsmRegistry = (session) => store.registry(session);
   },
   routes: (router, services) => registerBsmRegistryEndpoints(router, services, storeFor(services)),
 };

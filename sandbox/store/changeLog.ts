@@ -5,6 +5,7 @@
  */
 import type { JsonValue } from '../../core/jsonValue';
 import type { SqlSession } from './database';
+import type { SqlStatement } from './statementBatch';
 
 export type RevisionType = 'CREATE' | 'UPDATE' | 'LINK' | 'UNLINK' | 'MOVE' | 'DELETE';
 
@@ -24,12 +25,13 @@ export interface ChangeLogEntry {
   currentParent?: Record<string, JsonValue>;
 }
 
-export async function writeChangeLog(session: SqlSession, e: ChangeLogEntry): Promise<void> {
-  await session.query(
-    `INSERT INTO change_log (entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
+/** The statement that writes one entry. */
+function changeLogRowStatement(e: ChangeLogEntry): SqlStatement {
+  return {
+    sql: `INSERT INTO change_log (entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
+    params: [
       e.entityId,
       e.entityType,
       e.revisionType,
@@ -44,17 +46,23 @@ export async function writeChangeLog(session: SqlSession, e: ChangeLogEntry): Pr
       e.previousParent ?? null,
       e.currentParent ?? null,
     ],
-  );
+  };
 }
 
-/**
- * Writes many entries with one statement, numbered in the order given as one `writeChangeLog` per
- * entry would number them: the select sorts by position, and PostgreSQL evaluates a volatile
- * output expression (the revision id's `nextval`) after the sort, in output order.
- */
+export async function writeChangeLog(session: SqlSession, e: ChangeLogEntry): Promise<void> {
+  const { sql, params } = changeLogRowStatement(e);
+  await session.query(sql, params);
+}
+
 export async function writeChangeLogRows(session: SqlSession, entries: readonly ChangeLogEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  if (entries.length === 1) return writeChangeLog(session, entries[0]);
+  const statement = changeLogRowsStatement(entries);
+  if (statement) await session.query(statement.sql, statement.params);
+}
+
+/** The statement `writeChangeLogRows` runs, to be sent with others; undefined for no entries. */
+export function changeLogRowsStatement(entries: readonly ChangeLogEntry[]): SqlStatement | undefined {
+  if (entries.length === 0) return undefined;
+  if (entries.length === 1) return changeLogRowStatement(entries[0]);
   const records = entries.map((e, position) => ({
     position,
     entity_id: e.entityId,
@@ -72,8 +80,8 @@ export async function writeChangeLogRows(session: SqlSession, entries: readonly 
     current_parent: e.currentParent,
   }));
   // A JSON null or a missing member reads as SQL NULL, as the single-row insert stores them.
-  await session.query(
-    `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
+  return {
+    sql: `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
      SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent
@@ -81,6 +89,6 @@ export async function writeChangeLogRows(session: SqlSession, entries: readonly 
        modified_by text, modified_by_user_id text, modified_field text, modified_field_type text, new_value jsonb, old_value jsonb,
        removed_value jsonb, previous_parent jsonb, current_parent jsonb)
      ORDER BY position`,
-    [JSON.stringify(records)],
-  );
+    params: [JSON.stringify(records)],
+  };
 }

@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from '../../core/jsonValue';
 import type { SqlSession } from './database';
+import { runTogether, type SqlStatement } from './statementBatch';
 import type { StoredLink } from './linkModel';
 
 /** An entity created in this run: its current fields, and whether its row is written. */
@@ -41,21 +42,34 @@ export class HeldWrites {
     this.links.push(link);
   }
 
-  /** Writes everything held: entities first, then their field changes, then the links (which reference them). */
-  async flush(): Promise<void> {
+  /** Whether a held link starts at an entity `from` accepts. */
+  holdsLinkFrom(from: (id: number) => boolean): boolean {
+    return this.links.some((l) => from(l.fromId));
+  }
+
+  /**
+   * Writes everything held: entities first, then their field changes, then the links (which
+   * reference them), and then `also` (the run's last writes), as few statements as it can: one,
+   * unless written entities changed (their UPDATE goes alone, before the rest).
+   */
+  async flush(also: readonly (SqlStatement | undefined)[] = []): Promise<void> {
+    const statements: SqlStatement[] = [];
     if (this.inserts.length > 0) {
       const rows = this.inserts.map((e) => ({ id: e.id, type: e.type, fields: e.fields }));
       for (const e of this.inserts) e.written = true;
       this.inserts = [];
-      await this.tx.query(
-        `INSERT INTO entity (id, type, version, fields, created_by)
+      statements.push({
+        sql: `INSERT INTO entity (id, type, version, fields, created_by)
          SELECT id, type, 1, fields, $2 FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, type text, fields jsonb)`,
-        [JSON.stringify(rows), this.createdBy],
-      );
+        params: [JSON.stringify(rows), this.createdBy],
+      });
     }
     if (this.updates.size > 0) {
+      // Only rows written by an earlier flush change; an item of the same statement could not
+      // see a row inserted by another.
       const rows = [...this.updates].map((e) => ({ id: e.id, fields: e.fields }));
       this.updates.clear();
+      await runTogether(this.tx, statements.splice(0));
       await this.tx.query(`UPDATE entity AS e SET fields = r.fields FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, fields jsonb) WHERE e.id = r.id`, [
         JSON.stringify(rows),
       ]);
@@ -63,10 +77,12 @@ export class HeldWrites {
     if (this.links.length > 0) {
       const links = this.links;
       this.links = [];
-      await this.tx.query(
-        `INSERT INTO link (from_id, from_type, ref, to_id) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[])`,
-        [links.map((l) => l.fromId), links.map((l) => l.fromType), links.map((l) => l.ref), links.map((l) => l.toId)],
-      );
+      statements.push({
+        sql: `INSERT INTO link (from_id, from_type, ref, to_id) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[])`,
+        params: [links.map((l) => l.fromId), links.map((l) => l.fromType), links.map((l) => l.ref), links.map((l) => l.toId)],
+      });
     }
+    for (const statement of also) if (statement) statements.push(statement);
+    await runTogether(this.tx, statements);
   }
 }

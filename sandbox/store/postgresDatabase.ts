@@ -56,11 +56,39 @@ function toParam(value: SqlValue): unknown {
   return value;
 }
 
-function session(client: Pick<PgPool, 'query'>, concurrent = false): SqlSession {
+/**
+ * Names under which statements are prepared on the server: a named statement is parsed and
+ * planned once per connection (PostgreSQL keeps its plan, or re-plans it when statistics or the
+ * schema change), then only bound, where an unnamed one is parsed and planned on every call, for
+ * the sandbox's short statements much of their cost, as on PGlite (preparedStatements.ts). The
+ * same text has the same name on every connection of the process; `pg` prepares it on a
+ * connection the first time it runs there. Texts built with varying shapes (queries with other
+ * conditions) beyond `capacity` run unnamed, so a connection never holds more than that.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly capacity = 256) {}
+
+  nameOf(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < this.capacity) {
+      name = `noarkq_${this.names.size + 1}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
+
+function session(client: Pick<PgPool, 'query'>, names: StatementNames, concurrent = false): SqlSession {
   return {
     concurrent,
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await client.query(sql, params.map(toParam));
+      const values = params.map(toParam);
+      // Only statements with parameters are named: a text without may hold several statements,
+      // which a prepared statement cannot.
+      const name = values.length > 0 ? names.nameOf(sql) : undefined;
+      const result = name === undefined ? await client.query(sql, values) : await client.query({ name, text: sql, values });
       return { rows: result.rows as Row[] };
     },
   };
@@ -107,8 +135,9 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
   // A role is held by a session lock on a connection of its own, kept while the process runs:
   // when the process ends, so does the session, and another process takes the role.
   const roles = new Map<string, { client: InstanceType<typeof Client>; held: boolean }>();
+  const names = new StatementNames();
   return {
-    ...session(pool),
+    ...session(pool, names),
     async transaction<T>(fn: (tx: SqlSession) => Promise<T>, transactionOptions: TransactionOptions = {}): Promise<T> {
       // One round trip: BEGIN and the lock as one simple query.
       const begin = `BEGIN; SELECT ${transactionOptions.exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(${writeLockKey})`;
@@ -118,7 +147,7 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
         let retry = false;
         try {
           await client.query(begin);
-          const result = await fn(session(client, true));
+          const result = await fn(session(client, names, true));
           await client.query('COMMIT');
           return result;
         } catch (error) {

@@ -6,6 +6,7 @@
  * exist yet, so it starts at 0 without a read.
  */
 import type { SqlSession } from './database';
+import type { SqlStatement } from './statementBatch';
 
 export class TransactionCounters {
   private readonly values = new Map<string, number>();
@@ -36,14 +37,54 @@ export class TransactionCounters {
     return value;
   }
 
+  /**
+   * The next `count` values of each named counter, given as the first of them; those not used yet
+   * in this run are taken in one statement, in name order, so that runs lock counter rows in one
+   * order and never deadlock on them.
+   */
+  async reserve(counts: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+    const first = new Map<string, number>();
+    const stored: string[] = [];
+    for (const [name, count] of counts) {
+      const current = this.values.get(name);
+      if (current === undefined) {
+        stored.push(name);
+        continue;
+      }
+      first.set(name, current + 1);
+      this.values.set(name, current + count);
+      this.unwritten.add(name);
+    }
+    if (stored.length === 0) return first;
+    stored.sort();
+    const { rows } = await this.tx.query<{ name: string; value: number | string }>(
+      `INSERT INTO counter (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (name) DO UPDATE SET value = counter.value + EXCLUDED.value RETURNING name, value`,
+      [stored, stored.map((name) => counts.get(name) as number)],
+    );
+    for (const row of rows) {
+      const value = Number(row.value);
+      this.values.set(row.name, value);
+      first.set(row.name, value - (counts.get(row.name) as number) + 1);
+    }
+    return first;
+  }
+
   async write(): Promise<void> {
-    if (this.unwritten.size === 0) return;
+    const statement = this.writeStatement();
+    if (statement) await this.tx.query(statement.sql, statement.params);
+  }
+
+  /** The statement `write` runs, to be sent with others (the values are then taken as written);
+   * undefined when every value is stored already. */
+  writeStatement(): SqlStatement | undefined {
+    if (this.unwritten.size === 0) return undefined;
     const names = [...this.unwritten];
     this.unwritten.clear();
-    await this.tx.query(
-      `INSERT INTO counter (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
+    return {
+      sql: `INSERT INTO counter (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
        ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`,
-      [names, names.map((n) => this.values.get(n) as number)],
-    );
+      params: [names, names.map((n) => this.values.get(n) as number)],
+    };
   }
 }

@@ -17,6 +17,8 @@
  * `journalsekvensnummer`) are taken at the end of the run, in the order of the creates: their
  * counter row stays locked until the commit, which keeps them gap-free, and taking them last
  * keeps that lock as short as it can be. (On PGlite they are taken as each entity is created.)
+ * Closing an existing entity locks everything inside it too (containment.ts, `lockContents`), so
+ * that nothing is added below a container another transaction is closing.
  */
 import type { NormalisedTransactionAction } from '../../core/api';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +30,8 @@ import type { FileStore } from '../files/fileStore';
 import type { BsmGroup } from '../../core/transaction';
 import { bsmFieldName, storedBsm } from '../registries/bsmValues';
 import { closedEntityMessage, findClosedContainer, isClosedItself } from '../audit/closedEntities';
-import { writeChangeLogRows, type ChangeLogEntry } from './changeLog';
+import { lockContents } from '../audit/containment';
+import { changeLogRowsStatement, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
 import { inModelOrder, returnedLinks, toResults, type EntityResult, type EntityRow } from './entityRows';
 import { archiveDateOf } from '../../core/query/archiveDay';
@@ -141,6 +144,8 @@ export class TransactionRun {
   /** Row locks held on existing entities (server only). */
   private readonly locks = new Map<number, RowLock>();
   private readonly pendingNumbers: PendingNumber[] = [];
+  /** On a server, new entities numbered within an existing parent when the run ends. */
+  private readonly pendingWithinParent: { entity: FreshEntity; field: string; counter: string }[] = [];
 
   constructor(
     private readonly tx: SqlSession,
@@ -164,9 +169,8 @@ export class TransactionRun {
     }
     await this.checkDetached();
     await this.numberByYear();
-    await this.writes.flush();
-    await this.counters.write();
-    await writeChangeLogRows(this.tx, this.changes);
+    // The last writes in one statement: the counter rows taken by `numberByYear` stay locked to the commit.
+    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes)]);
     return this.response();
   }
 
@@ -174,6 +178,17 @@ export class TransactionRun {
   private async sql(): Promise<SqlSession> {
     await this.writes.flush();
     return this.tx;
+  }
+
+  /**
+   * The SQL session for reading an existing entity's row and the containers above it. Held rows
+   * are fresh entities and links; a fresh entity is never an existing one's container unless a
+   * held link starts at an existing entity (it was moved under a fresh one), so only then is
+   * everything held written first. Creating entities under an existing parent then writes them in
+   * one statement at the end, not one before each read of a parent.
+   */
+  private async sqlForExisting(): Promise<SqlSession> {
+    return this.writes.holdsLinkFrom((id) => !this.fresh.has(id)) ? this.sql() : this.tx;
   }
 
   private get model(): NoarkModel {
@@ -212,7 +227,8 @@ export class TransactionRun {
       await this.strengthenLock(id, lock);
       return cached;
     }
-    const tx = await this.sql();
+    // A fresh entity named by its number (not known to the client, but possible) is read from its row.
+    const tx = this.fresh.has(id) ? await this.sql() : await this.sqlForExisting();
     const locking = tx.concurrent ? ` ${lockClause[lock]}` : '';
     const { rows } = await tx.query<{ id: number | string; type: string; version: number | string }>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
     if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
@@ -230,7 +246,7 @@ export class TransactionRun {
   private async strengthenLock(id: number, lock: RowLock): Promise<void> {
     const held = this.locks.get(id);
     if (held === undefined || lockStrength[held] >= lockStrength[lock]) return;
-    const tx = await this.sql();
+    const tx = await this.sqlForExisting();
     await tx.query(`SELECT 1 FROM entity WHERE id = $1 ${lockClause[lock]}`, [id]);
     this.locks.set(id, lock);
   }
@@ -336,19 +352,20 @@ export class TransactionRun {
     return has('mappeIdent') || has('registreringsIdent') ? year : undefined;
   }
 
-  /** The next case or journal number of the year for a new entity of `type`, as its fields. */
-  private async yearNumbers(type: string, year: number): Promise<Record<string, JsonValue>> {
+  /** The case or journal number of the year for a new entity of `type`, as its fields; `take`
+   * gives the next value of a counter. */
+  private yearNumbers(type: string, year: number, take: (counter: string) => number): Record<string, JsonValue> {
     const def = this.model.getType(type);
     const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
     const numbers: Record<string, JsonValue> = {};
     if (has('mappeIdent')) {
-      const seq = await this.counters.next(`mappe:${year}`);
+      const seq = take(`mappe:${year}`);
       numbers.mappeIdent = `${year}/${seq}`;
       if (has('saksaar')) numbers.saksaar = year;
       if (has('sakssekvensnummer')) numbers.sakssekvensnummer = seq;
     }
     if (has('registreringsIdent')) {
-      const seq = await this.counters.next(`journal:${year}`);
+      const seq = take(`journal:${year}`);
       numbers.registreringsIdent = `${year}/${seq}`;
       if (has('journalaar')) numbers.journalaar = year;
       if (has('journalsekvensnummer')) numbers.journalsekvensnummer = seq;
@@ -356,16 +373,47 @@ export class TransactionRun {
     return numbers;
   }
 
-  /** On a server, the case and journal numbers of the entities this run created and kept, in the
-   * order created (see the header for why they come last). */
+  /** Takes the values `count` asks for (by calling its `take` as often as it needs) in one
+   * statement, then hands them out through `assign`'s `take` in the same order. */
+  private async takeCounters(count: (take: (counter: string) => number) => void, assign: (take: (counter: string) => number) => void): Promise<void> {
+    const counts = new Map<string, number>();
+    count((counter) => {
+      counts.set(counter, (counts.get(counter) ?? 0) + 1);
+      return 0;
+    });
+    if (counts.size === 0) return;
+    const next = await this.counters.reserve(counts);
+    assign((counter) => {
+      const value = next.get(counter) as number;
+      next.set(counter, value + 1);
+      return value;
+    });
+  }
+
+  /** On a server, the numbers within a parent and the case and journal numbers of the year of
+   * the entities this run created and kept, in the order created, all in one statement (see the
+   * header for why they come last). */
   private async numberByYear(): Promise<void> {
-    for (const { entity, year, created } of this.pendingNumbers) {
-      if (!this.fresh.has(entity.id)) continue;
-      const numbers = await this.yearNumbers(entity.type, year);
-      entity.fields = asStoredJson({ ...entity.fields, ...numbers });
-      this.writes.entityChanged(entity);
-      created.newValue = asStoredJson({ ...created.newValue, ...numbers });
-    }
+    const within = this.pendingWithinParent.filter((p) => this.fresh.has(p.entity.id) && p.entity.fields[p.field] === undefined);
+    const byYear = this.pendingNumbers.filter((p) => this.fresh.has(p.entity.id));
+    await this.takeCounters(
+      (take) => {
+        for (const p of within) take(p.counter);
+        for (const p of byYear) this.yearNumbers(p.entity.type, p.year, take);
+      },
+      (take) => {
+        for (const p of within) {
+          p.entity.fields = asStoredJson({ ...p.entity.fields, [p.field]: take(p.counter) });
+          this.writes.entityChanged(p.entity);
+        }
+        for (const { entity, year, created } of byYear) {
+          const numbers = this.yearNumbers(entity.type, year, take);
+          entity.fields = asStoredJson({ ...entity.fields, ...numbers });
+          this.writes.entityChanged(entity);
+          created.newValue = asStoredJson({ ...created.newValue, ...numbers });
+        }
+      },
+    );
   }
 
   /** Links an uploaded file to the Dokumentversjon `entityId` and copies what the upload knows. */
@@ -407,7 +455,11 @@ export class TransactionRun {
       changed.push(name);
     }
     if (changed.length === 0) return;
-    if (!this.created.has(entity.id) && !isClosedItself(this.model, entity.type, before) && isClosedItself(this.model, entity.type, after)) this.closedHere.add(entity.id);
+    if (!this.created.has(entity.id) && !isClosedItself(this.model, entity.type, before) && isClosedItself(this.model, entity.type, after)) {
+      this.closedHere.add(entity.id);
+      // On a server, what others add below it meanwhile must wait for this close, or come first.
+      if (this.tx.concurrent) await lockContents(await this.sql(), this.model, entity.id);
+    }
     if (entity.type === 'Dokumentversjon' && changed.includes('referanseDokumentfil')) {
       const old = before.referanseDokumentfil;
       if (typeof old === 'string' && isNumericId(old)) await this.deps.files.markLinked(this.tx, Number(old), null);
@@ -443,7 +495,12 @@ export class TransactionRun {
     // Alone on its database (PGlite), a run holds no lock another waits for: numbered at once, and
     // the entity's row is written with its numbers.
     const numberNow = year !== undefined && !this.tx.concurrent;
-    if (numberNow) Object.assign(fields, await this.yearNumbers(action.type, year));
+    if (numberNow) {
+      await this.takeCounters(
+        (take) => this.yearNumbers(action.type, year, take),
+        (take) => Object.assign(fields, this.yearNumbers(action.type, year, take)),
+      );
+    }
     if (action.type === 'Dokumentversjon' && fields.referanseDokumentfil !== undefined) await this.attachFile(id, fields, given);
     const fresh: FreshEntity = { id, type: action.type, fields: asStoredJson(fields), written: false };
     this.fresh.set(id, fresh);
@@ -572,7 +629,15 @@ export class TransactionRun {
     if (!rule) return;
     const fresh = this.fresh.get(entity.id);
     if (!fresh || fresh.fields[rule.field] !== undefined) return;
-    const n = await this.counters.next(`${rule.field}:${parent.id}`, this.fresh.has(parent.id));
+    const counter = `${rule.field}:${parent.id}`;
+    // On a server an existing parent's counter is taken with the year's, when the run ends: one
+    // statement for all, and its row locked only from then to the commit.
+    if (this.tx.concurrent && !this.fresh.has(parent.id)) {
+      // Numbered by its first parent, as when numbered at once.
+      if (!this.pendingWithinParent.some((p) => p.entity === fresh && p.field === rule.field)) this.pendingWithinParent.push({ entity: fresh, field: rule.field, counter });
+      return;
+    }
+    const n = await this.counters.next(counter, this.fresh.has(parent.id));
     fresh.fields = asStoredJson({ ...fresh.fields, [rule.field]: n });
     this.writes.entityChanged(fresh);
   }

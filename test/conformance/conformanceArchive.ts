@@ -374,7 +374,7 @@ export async function seedConformanceArchive(services: SandboxServices, options:
     await registry.putGroup(group.groupId, { groupName: group.groupName });
     for (const f of group.fields) await registry.putField(group.groupId, f.fieldId, { fieldName: f.fieldName, fieldType: f.fieldType, fieldValues: f.fieldValues });
   }
-  for (const v of codeValues) await putCodeValue(services.db, v.field, v.code, { name: v.name, description: v.description, authority: v.authority });
+  for (const v of codeValues) await putCodeValue(services.codeLists, v.field, v.code, { name: v.name, description: v.description, authority: v.authority });
 
   // The MCP sample's case number 2024/17 and record number 2024/123: the archive has counted 16
   // folders and 122 records in 2024 before them (as a real archive would have), which the

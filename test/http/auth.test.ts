@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { AuthenticationError } from '../../runner/archive/archiveErrors';
+import { OAuthTokenProvider, type OAuthSettings } from '../../runner/auth/oauthTokenProvider';
 import { useTestSandbox } from './sandboxHarness';
 
 const env = useTestSandbox({ tokenLifetimeSeconds: 60 });
@@ -123,4 +125,40 @@ test('sign-out at /idp/oauth2/revoke (RFC 7009) ends the login: its access token
   const missing = await revoke('');
   assert.equal(missing.status, 400);
   assert.equal(((await missing.json()) as { error: string }).error, 'invalid_request');
+});
+
+test("the runner's sign-out revokes the access and refresh tokens it holds at the sandbox's revocation endpoint: the old token gets 401", async () => {
+  const { tokenUrl, revocationUrl, url } = env.sandbox.sandbox;
+  assert.equal(revocationUrl, `${url}/idp/oauth2/revoke`);
+  const settings = (revocation: string | undefined): OAuthSettings => ({
+    environment: 'sandbox',
+    tokenUrl,
+    revocationUrl: revocation,
+    grant: { kind: 'password', client: { method: 'none', clientId: 'noarkq' }, user: 'demo', password: 'demo' },
+  });
+  const provider = new OAuthTokenProvider(settings(revocationUrl));
+  const token = await provider.token();
+  assert.equal((await probe(token)).status, 200);
+  assert.equal(await provider.revoke(), 2, 'the refresh token and the access token');
+  assert.equal((await probe(token)).status, 401);
+  const next = await provider.token();
+  assert.notEqual(next, token, 'a token is fetched again after sign-out');
+  assert.equal((await probe(next)).status, 200);
+
+  // Without a revocation endpoint the tokens are only forgotten here: the old one still works.
+  const local = new OAuthTokenProvider(settings(undefined));
+  const kept = await local.token();
+  assert.equal(await local.revoke(), 0);
+  assert.equal((await probe(kept)).status, 200);
+
+  // A revocation endpoint that refuses: an error naming it, and the tokens forgotten all the same.
+  const refusing = new OAuthTokenProvider(settings(`${url}/idp/oauth2/no-such-endpoint`));
+  const held = await refusing.token();
+  await assert.rejects(refusing.revoke(), (error: unknown) => {
+    assert.ok(error instanceof AuthenticationError);
+    assert.match(error.message, /Could not revoke the tokens of environment "sandbox" at http:\/\/127\.0\.0\.1:\d+\/idp\/oauth2\/no-such-endpoint: the refresh token: the server answered HTTP 404/);
+    assert.ok(!error.message.includes(held), 'no token in the message');
+    return true;
+  });
+  assert.notEqual(await refusing.token(), held);
 });

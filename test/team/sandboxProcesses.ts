@@ -24,9 +24,11 @@ export function spawnPGliteSandbox(extraArgs: readonly string[] = []): Promise<S
   return spawnSandboxWith(extraArgs);
 }
 
+/** Without `--seed-size` among `args`, the archive starts empty (`--no-seed`). */
 function spawnSandboxWith(args: readonly string[]): Promise<SandboxProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'noarkq-team-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir, '--no-seed', ...args], {
+  const seeding = args.includes('--seed-size') ? [] : ['--no-seed'];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir, ...seeding, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { OAuthTokenProvider } from '../../runner/auth/oauthTokenProvider';
 import { compactEntityRanks } from '../../sandbox/store/entityRanks';
 import { openPostgresDatabase } from '../../sandbox/store/postgresDatabase';
 import { postgresTestOptions, startPostgresCluster, type PostgresCluster } from './postgresCluster';
@@ -122,6 +123,20 @@ for (const count of [2, 4]) {
       assert.equal((await api(urls[0], await clientToken(urls[1]), 'POST', '/query', query)).status, 200);
     });
 
+    test("the runner's sign-out at one process revokes its tokens in every other", async () => {
+      const provider = new OAuthTokenProvider({
+        environment: 'team',
+        tokenUrl: `${urls[0]}/idp/oauth2/token`,
+        revocationUrl: `${urls[0]}/idp/oauth2/revoke`,
+        grant: { kind: 'client_credentials', client: { method: 'basic', clientId: 'noarkq-demo', clientSecret: 'noarkq-demo-secret' } },
+      });
+      const token = await provider.token();
+      const query = { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } };
+      for (const url of urls) assert.equal((await api(url, token, 'POST', '/query', query)).status, 200);
+      assert.equal(await provider.revoke(), 1, 'the access token (client credentials get no refresh token)');
+      for (const url of urls.slice(1)) assert.equal((await api(url, token, 'POST', '/query', query)).status, 401, `${url} still accepts the revoked token`);
+    });
+
     test('a BSM-registry change answered by one process is seen at once by the others', async () => {
       const token = await clientToken(urls[0]);
       const group = `team-${count}`;
@@ -175,6 +190,58 @@ for (const count of [2, 4]) {
       }
     });
 
+    test('a code value or BSM field deleted while a transaction using it runs waits for it: the check still holds at its commit', async () => {
+      const token = await clientToken(urls[0]);
+      const code = `R${count}`;
+      const group = `race-${count}`;
+      assert.equal((await api(urls[0], token, 'PUT', `/code-lists/journalposttype/${code}`, { name: `Race ${count}` })).status, 200);
+      assert.equal((await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}`, { groupName: 'Race' })).status, 200);
+      assert.equal((await api(urls[0], token, 'PUT', `/bsm-registry/group/${group}/field/${group}-f`, { fieldName: 'F', fieldType: 'string' })).status, 200);
+      const made = await api(urls[0], token, 'POST', '/transaction', { actions: caseFileActions(`registry race ${count}`, archive) });
+      assert.equal(made.status, 200, made.text);
+      const caseId = made.json.saved.sak.id as string;
+      const pg = (await import('pg')).default;
+      const holder = new pg.Client({ connectionString: databaseUrl });
+      const watcher = new pg.Client({ connectionString: databaseUrl });
+      await holder.connect();
+      await watcher.connect();
+      const waiting = async (locktype: string) => (await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = $1', [locktype])).rows[0].n;
+      try {
+        // The case file is held, so the transaction stops at it, after its checks.
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM entity WHERE id = $1 FOR UPDATE', [caseId]);
+        let usingAnswered = false;
+        const using = api(urls[0], token, 'POST', '/transaction', {
+          actions: [
+            { action: 'save', type: 'Journalpost', id: 'jp', fields: { tittel: 'race', journalposttype: code, virksomhetsspesifikkeMetadata: { [group]: { [`${group}-f`]: { values: ['x'] } } } } },
+            { action: 'link', type: 'Journalpost', id: 'jp', ref: 'refMappe', linkToId: caseId },
+            ...entryActions('registry race', caseId).slice(2),
+          ],
+        }).finally(() => (usingAnswered = true));
+        while (!usingAnswered && (await waiting('transactionid')) + (await waiting('tuple')) === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (usingAnswered) assert.fail(`the transaction did not wait for the case file: ${(await using).text}`);
+        // Both deletions, through another process, wait for the transaction that checked against them.
+        let answered = 0;
+        const deletions = [api(urls[count - 1], token, 'DELETE', `/code-lists/journalposttype/${code}`), api(urls[count - 1], token, 'DELETE', `/bsm-registry/group/${group}/field/${group}-f`)].map((p) =>
+          p.finally(() => answered++),
+        );
+        while (answered === 0 && (await waiting('advisory')) < 2) await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(answered, 0, 'a deletion went through while a transaction checked against the value was still running');
+        await holder.query('COMMIT');
+        const saved = await using;
+        assert.equal(saved.status, 200, saved.text);
+        const [codeDeleted, fieldDeleted] = await Promise.all(deletions);
+        // The code list does not track use: the value goes, after the transaction. The BSM field is
+        // in use by then, so its deletion is refused.
+        assert.equal(codeDeleted.status, 204, codeDeleted.text);
+        assert.equal(fieldDeleted.status, 400, fieldDeleted.text);
+        assert.match(fieldDeleted.text, /still used by 1 entity/);
+      } finally {
+        await holder.end();
+        await watcher.end();
+      }
+    });
+
     test('what any process stores is indexed for full-text search by one of them', async () => {
       const token = await clientToken(urls[0]);
       const made = await api(urls[count - 1], token, 'POST', '/transaction', { actions: caseFileActions(`Søknad om lagerbygning ${count}`, archive) });
@@ -216,6 +283,73 @@ for (const count of [2, 4]) {
         assert.equal(down.status, 200, url);
         assert.deepEqual(Buffer.from(await down.arrayBuffer()), content);
       }
+    });
+
+    test('a close racing inserts below it: nothing lands under a closed container after the close', async () => {
+      const tokens = await Promise.all(urls.map((url) => clientToken(url)));
+      const arkiv = (await api(urls[0], tokens[0], 'POST', '/query', { type: 'Arkivdel', query: 'id = @id', parameters: { '@id': archive.arkivdel } })).json.results[0].links
+        .refArkiv as string;
+      const system = (await api(urls[0], tokens[0], 'POST', '/query', { type: 'Klasse', query: 'id = @id', parameters: { '@id': archive.klasse } })).json.results[0].links
+        .refKlassifikasjonssystem as string;
+      const closedAt = '2024-08-19T10:00:00.000+0200';
+      const closed: string[] = [];
+      // Rounds closing an Arkivdel (inserts under its case file, its child, and that file's
+      // registry entry, its grandchild) alternate with rounds closing a case file (inserts under
+      // its registry entry, its child); the close goes through the first process, the inserts
+      // through the others, all at once.
+      for (let round = 0; round < 12; round++) {
+        const series = round % 2 === 0;
+        const made = await api(urls[0], tokens[0], 'POST', '/transaction', {
+          actions: [
+            ...(series
+              ? [
+                  { action: 'save', type: 'Arkivdel', id: 'del', fields: { tittel: `race ${count}-${round}` } },
+                  { action: 'link', type: 'Arkivdel', id: 'del', ref: 'refArkiv', linkToId: arkiv },
+                  { action: 'link', type: 'Arkivdel', id: 'del', ref: 'refPrimaerKlassifikasjonssystem', linkToId: system },
+                ]
+              : []),
+            ...caseFileActions(`race ${count}-${round}`, { arkivdel: series ? 'del' : archive.arkivdel, klasse: archive.klasse }),
+          ],
+        });
+        assert.equal(made.status, 200, made.text);
+        const { sak, jp } = made.json.saved;
+        const target = series ? made.json.saved.del : sak;
+        closed.push(target.id as string);
+        const close = { action: 'save', type: target.type, id: target.id, fields: series ? { arkivdelstatus: 'P', avsluttetDato: closedAt } : { avsluttetDato: closedAt } };
+        const inserts = urls.slice(1).flatMap((url, i) => {
+          const p = i + 1;
+          const underEntry = [
+            { action: 'save', type: 'Korrespondansepart', id: 'kp', fields: { korrespondansepartNavn: `race ${round}-${p}`, korrespondanseparttype: 'EA' } },
+            { action: 'link', type: 'Korrespondansepart', id: 'kp', ref: 'refRegistrering', linkToId: jp.id },
+          ];
+          const underCase = entryActions(`race ${round}-${p}`, sak.id);
+          return [api(url, tokens[p], 'POST', '/transaction', { actions: underEntry }), api(url, tokens[p], 'POST', '/transaction', { actions: series ? underCase : underEntry })];
+        });
+        const [closing, ...inserted] = await Promise.all([api(urls[0], tokens[0], 'POST', '/transaction', { actions: [close] }), ...inserts]);
+        assert.equal(closing.status, 200, closing.text);
+        for (const r of inserted) if (r.status !== 200) assert.match(`${r.status} ${r.text}`, /^400 .*which is closed/);
+      }
+      // Each close is logged after everything that was inside when it committed: nothing inside
+      // a closed container may have been created after its close.
+      const late = await sql<{ container: string; inside: string }>(
+        databaseUrl,
+        `WITH RECURSIVE down(root, id) AS (
+           SELECT id, id FROM entity WHERE id = ANY($1::bigint[])
+           UNION
+           SELECT down.root, l.from_id FROM link l JOIN down ON l.to_id = down.id
+           WHERE l.ref IN ('refArkivdel', 'refMappe', 'refRegistrering') AND l.from_type <> 'Arkivdel'
+         ),
+         closing AS (
+           SELECT entity_id, min(revision_id) AS revision FROM change_log
+           WHERE entity_id = ANY($1::bigint[]) AND revision_type = 'UPDATE' AND modified_field IN ('avsluttetDato', 'arkivdelstatus') GROUP BY entity_id
+         )
+         SELECT down.root::text AS container, down.id::text AS inside FROM down
+         JOIN closing ON closing.entity_id = down.root
+         JOIN change_log c ON c.entity_id = down.id AND c.revision_type = 'CREATE'
+         WHERE down.id <> down.root AND c.revision_id > closing.revision`,
+        [closed.map(Number)],
+      );
+      assert.deepEqual(late, [], 'entities created under a container after it was closed');
     });
 
     test('concurrent transactions on different case files through every process all commit, numbered uniquely and without gaps', async () => {
@@ -340,6 +474,47 @@ describe('kill -9 of one of four processes in the middle of a burst', options, (
     processes.push(joined);
     const seen = await api(joined.url, tokens[0], 'POST', '/query', { type: 'Saksmappe', query: 'tittel %= @t', parameters: { '@t': 'kill %' }, limit: 1 });
     assert.equal(seen.status, 200, seen.text);
+  });
+});
+
+describe('--seed-size on a PostgreSQL server', options, () => {
+  let processes: SandboxProcess[] = [];
+  after(async () => {
+    await stopSandboxes(processes);
+  });
+
+  test('two processes started together generate the archive once; its files and counters serve both', async () => {
+    const databaseUrl = await newDatabase('teamseed');
+    processes = await spawnSandboxes(databaseUrl, 2, ['--seed-size', '61']);
+    const [first, second] = processes.map((p) => p.url);
+    const [{ n }] = await sql<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM entity');
+    assert.equal(n, 61, 'generated once, not by each process');
+    const token = await clientToken(first);
+    const versions = await api(second, token, 'POST', '/query', { type: 'Dokumentversjon', limit: 500 });
+    assert.equal(versions.status, 200, versions.text);
+    assert.ok(versions.json.results.length > 0);
+    for (const version of versions.json.results) {
+      const down = await fetch(`${second}${apiRoot}/download?id=${version.fields.referanseDokumentfil}`, { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(down.status, 200, `file ${version.fields.referanseDokumentfil}`);
+      assert.equal((await down.arrayBuffer()).byteLength, version.fields.filstoerrelse);
+    }
+    // The case numbers of the year continue where the generated ones end.
+    const [folder] = (await api(first, token, 'POST', '/query', { type: 'Saksmappe', sortOrder: [{ field: 'id', order: 'desc' }], limit: 1 })).json.results;
+    const added = await api(second, token, 'POST', '/transaction', {
+      actions: [
+        { action: 'save', type: 'Saksmappe', id: 'sak', fields: { tittel: 'Ny sak' } },
+        { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refArkivdel', linkToId: String(folder.links.refArkivdel) },
+        { action: 'link', type: 'Saksmappe', id: 'sak', ref: 'refPrimaerKlasse', linkToId: String(folder.links.refPrimaerKlasse) },
+      ],
+    });
+    assert.equal(added.status, 200, added.text);
+    const sak = added.json.saved.sak;
+    const [{ top }] = await sql<{ top: number | null }>(
+      databaseUrl,
+      `SELECT max((fields->>'sakssekvensnummer')::int) AS top FROM entity WHERE type = 'Saksmappe' AND (fields->>'saksaar')::int = $1 AND id <> $2`,
+      [Number(sak.fields.saksaar), Number(sak.id)],
+    );
+    assert.equal(sak.fields.sakssekvensnummer, (top ?? 0) + 1);
   });
 });
 
