@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { modelHtml } from '../../client/model/modelHtml';
 import { modelTypeViews } from '../../client/model/modelView';
@@ -15,19 +15,13 @@ import { pictureEdges } from '../../client/webview/modelLayout';
 import type { ModelHostMessage } from '../../client/webview/modelMessages';
 import { noarkModel } from '../../core/schema';
 import { assertCentred, overlap, PicturePage, type PageGlobals, type Rect } from './picturePage';
-import { buildWebview, launchChromium } from './webviewPage';
+import { withChromium, type BuiltWebview } from './chromiumSuite';
 
 let browser: Browser;
-let bundle: { dir: string; remove(): void };
-
-before(async () => {
-  bundle = buildWebview();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  bundle?.remove();
+let bundle: BuiltWebview;
+withChromium((b, w) => {
+  browser = b;
+  bundle = w;
 });
 
 /** The model page (picturePage.ts) and what the model test asks of it. */

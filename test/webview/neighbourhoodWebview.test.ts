@@ -8,26 +8,20 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { neighbourhoodHtml } from '../../client/archive/neighbourhoodHtml';
 import { linkKey } from '../../client/archive/neighbourhoodSession';
 import type { MoreView, NeighbourhoodHostMessage, NeighbourLinkView, NeighbourView } from '../../client/webview/neighbourhoodMessages';
 import { assertCentred, overlap, PicturePage, type PageGlobals, type Rect } from './picturePage';
 import { scriptPayloads } from './scriptPayloads';
-import { buildWebview, launchChromium } from './webviewPage';
+import { withChromium, type BuiltWebview } from './chromiumSuite';
 
 let browser: Browser;
-let bundle: { dir: string; remove(): void };
-
-before(async () => {
-  bundle = buildWebview();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  bundle?.remove();
+let bundle: BuiltWebview;
+withChromium((b, w) => {
+  browser = b;
+  bundle = w;
 });
 
 const node = (id: string, type: string, label: string): NeighbourView => ({ id, type, label });

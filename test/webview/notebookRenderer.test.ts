@@ -6,7 +6,7 @@
  * output, as the notebook controller keeps them. Needs chromium (see webviewPage.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { MorePages } from '../../client/panel/resultsSession';
 import type { NotebookHostMessage } from '../../client/webview/notebookMessages';
@@ -15,19 +15,13 @@ import { NotebookPage } from './notebookPage';
 import { everyKindOfResult, notebookOutput, type NotebookOutput } from './notebookOutputs';
 import { archiveErrorResult, caseFile, queryResult } from './resultFixtures';
 import { scriptPayloads } from './scriptPayloads';
-import { buildWebview, launchChromium } from './webviewPage';
+import { withChromium, type BuiltWebview } from './chromiumSuite';
 
 let browser: Browser;
-let bundle: { dir: string; remove(): void };
-
-before(async () => {
-  bundle = buildWebview();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  bundle?.remove();
+let bundle: BuiltWebview;
+withChromium((b, w) => {
+  browser = b;
+  bundle = w;
 });
 
 interface LiveNotebook {

@@ -4,25 +4,20 @@
  * send their messages. Needs chromium (see webviewPage.ts): without it these tests fail.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { EntityObject } from '../../runner/archive/archiveApi';
 import { firstRows, ResultsSession, type MorePages } from '../../client/panel/resultsSession';
 import { archiveErrorResult, caseFile, fullTextResult, queryResult, transactionResult } from './resultFixtures';
 import { scriptPayloads } from './scriptPayloads';
-import { assertClean, buildWebview, launchChromium, ResultsPage } from './webviewPage';
+import { assertClean, ResultsPage } from './webviewPage';
+import { withChromium, type BuiltWebview } from './chromiumSuite';
 
 let browser: Browser;
-let bundle: { dir: string; remove(): void };
-
-before(async () => {
-  bundle = buildWebview();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  bundle?.remove();
+let bundle: BuiltWebview;
+withChromium((b, w) => {
+  browser = b;
+  bundle = w;
 });
 
 

@@ -5,25 +5,20 @@
  * webviewPage.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { MorePages } from '../../client/panel/resultsSession';
 import type { JsonValue } from '../../core/jsonValue';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { scriptPayloads } from './scriptPayloads';
-import { assertClean, buildWebview, launchChromium, ResultsPage } from './webviewPage';
+import { assertClean, ResultsPage } from './webviewPage';
+import { withChromium, type BuiltWebview } from './chromiumSuite';
 
 let browser: Browser;
-let bundle: { dir: string; remove(): void };
-
-before(async () => {
-  bundle = buildWebview();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  bundle?.remove();
+let bundle: BuiltWebview;
+withChromium((b, w) => {
+  browser = b;
+  bundle = w;
 });
 
 function answer(path: string, requestBody: JsonValue, body: JsonValue): BlockRunResult {
