@@ -34,6 +34,15 @@ export function containmentKeys(model: NoarkModel): string[] {
 /** Longest chain followed; containment has no cycles unless someone linked a folder into itself. */
 const maxDepth = 64;
 
+/** The common table `down`: the ids of entity $1 and everything inside it by the containment references $2, as
+ * far as `maxDepth` levels. */
+const withDown = `WITH RECURSIVE down(id, depth) AS (
+  SELECT $1::bigint, 0
+  UNION
+  SELECT l.from_id, down.depth + 1 FROM link l JOIN down ON l.to_id = down.id
+  WHERE (l.from_type || ':' || l.ref) = ANY($2::text[]) AND down.depth < ${maxDepth}
+)`;
+
 export interface ContainedEntity {
   id: number;
   type: string;
@@ -51,12 +60,7 @@ interface EntityRowText {
 /** The entity `rootId` and everything inside it, at any depth (root first, then by id). */
 export async function loadSubtree(session: SqlSession, model: NoarkModel, rootId: number): Promise<ContainedEntity[]> {
   const { rows } = await session.query<EntityRowText>(
-    `WITH RECURSIVE down(id, depth) AS (
-       SELECT $1::bigint, 0
-       UNION
-       SELECT l.from_id, down.depth + 1 FROM link l JOIN down ON l.to_id = down.id
-       WHERE (l.from_type || ':' || l.ref) = ANY($2::text[]) AND down.depth < ${maxDepth}
-     )
+    `${withDown}
      SELECT e.id, e.type, e.version, e.fields FROM entity e WHERE e.id IN (SELECT id FROM down)
      ORDER BY (e.id = $1::bigint) DESC, e.id`,
     [rootId, containmentKeys(model)],
@@ -67,12 +71,7 @@ export async function loadSubtree(session: SqlSession, model: NoarkModel, rootId
 /** Ids of `rootId` and everything inside it (the change log's `includeChildChanges`). */
 export async function subtreeIds(session: SqlSession, model: NoarkModel, rootId: number): Promise<number[]> {
   const { rows } = await session.query<{ id: number | string }>(
-    `WITH RECURSIVE down(id, depth) AS (
-       SELECT $1::bigint, 0
-       UNION
-       SELECT l.from_id, down.depth + 1 FROM link l JOIN down ON l.to_id = down.id
-       WHERE (l.from_type || ':' || l.ref) = ANY($2::text[]) AND down.depth < ${maxDepth}
-     )
+    `${withDown}
      SELECT DISTINCT id FROM down`,
     [rootId, containmentKeys(model)],
   );
@@ -93,12 +92,7 @@ export async function lockContents(session: SqlSession, model: NoarkModel, rootI
   const locked: number[] = [rootId];
   for (;;) {
     const { rows } = await session.query<{ id: number | string }>(
-      `WITH RECURSIVE down(id, depth) AS (
-         SELECT $1::bigint, 0
-         UNION
-         SELECT l.from_id, down.depth + 1 FROM link l JOIN down ON l.to_id = down.id
-         WHERE (l.from_type || ':' || l.ref) = ANY($2::text[]) AND down.depth < ${maxDepth}
-       )
+      `${withDown}
        SELECT e.id FROM entity e WHERE e.id IN (SELECT id FROM down) AND NOT (e.id = ANY($3::bigint[]))
        ORDER BY e.id FOR NO KEY UPDATE OF e`,
       [rootId, containmentKeys(model), locked],
