@@ -34,6 +34,28 @@ const cases = [
   'WHERE refMappe.id = @case',
 ].join('\r\n');
 
+/** Cells that read the preamble's variable and another cell's block, a literal in one query and a
+ * reference to a block no cell has: what the language server must see as one file. */
+const crossCells = [
+  '@year = 2024',
+  '',
+  '### findCase',
+  'QUERY Saksmappe',
+  'WHERE saksaar = @year',
+  'LIMIT 1',
+  '',
+  '### entries',
+  '@case = {{findCase.results[0].id}}',
+  'QUERY Journalpost',
+  "WHERE refMappe.id = @case && tittel = 'x'",
+  '',
+  '### lost',
+  '@other = {{nowhere.results[0].id}}',
+  'QUERY Journalpost',
+  'WHERE refMappe.id = @other',
+  '',
+].join('\n');
+
 const controller = { id: 'noarkq-notebook-controller', extension: extensionId };
 
 export function registerNotebookTests(): void {
@@ -44,6 +66,7 @@ export function registerNotebookTests(): void {
     const casesFile = () => vscode.Uri.joinPath(folder(), 'cases.noarkq');
     const slowFile = () => vscode.Uri.joinPath(folder(), 'slow.noarkq');
     const brokenFile = () => vscode.Uri.joinPath(folder(), 'broken.noarkq');
+    const crossFile = () => vscode.Uri.joinPath(folder(), 'cross.noarkq');
     const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     const cell = (index: number) => notebook.cellAt(index);
     const order = (index: number) => cell(index).executionSummary?.executionOrder ?? 0;
@@ -77,6 +100,7 @@ export function registerNotebookTests(): void {
       await vscode.workspace.fs.writeFile(casesFile(), new TextEncoder().encode(cases));
       await vscode.workspace.fs.writeFile(slowFile(), new TextEncoder().encode('### slow\nGET code-lists?type=Saksmappe\n'));
       await vscode.workspace.fs.writeFile(brokenFile(), new TextEncoder().encode('### fine\nQUERY Arkiv\n\n### broken\nQUERY Saksmape\n'));
+      await vscode.workspace.fs.writeFile(crossFile(), new TextEncoder().encode(crossCells));
       const extension = vscode.extensions.getExtension<NoarkqExtensionApi>(extensionId);
       assert.ok(extension);
       api = await extension.activate();
@@ -181,6 +205,7 @@ export function registerNotebookTests(): void {
       code.replace(cell(2).document.uri, new vscode.Range(limit, 0, limit, 'LIMIT 1'.length), 'LIMIT 2');
       code.replace(cell(0).document.uri, new vscode.Range(0, 0, 0, cell(0).document.getText().length), 'Cases of the demo archive.\n\nIn two paragraphs.');
       assert.ok(await vscode.workspace.applyEdit(code), 'edited');
+      await waitFor('the notebook to be dirty again', () => notebook.isDirty);
       assert.ok(await notebook.save(), 'saved edited');
       assert.equal(
         await read(casesFile()),
@@ -196,6 +221,16 @@ export function registerNotebookTests(): void {
       const text = said(broken.cellAt(0));
       assert.match(text, /^Nothing was sent: the notebook has an error\. Fix it first\./);
       assert.match(text, /cell 2, line 2: .*Saksmape/);
+    });
+
+    test('the language server checks the cells as one file: another cell’s block and the preamble’s variables are known, an unknown block is not', async () => {
+      const cross = await openAsNotebook(crossFile());
+      const codes = (index: number) => vscode.languages.getDiagnostics(cross.cellAt(index).document.uri).map((d) => `${typeof d.code === 'object' ? d.code.value : d.code} ${d.range.start.line}:${d.range.start.character}`);
+      await waitFor('the cells’ diagnostics', () => codes(2).length > 0 && codes(3).length > 0);
+      assert.deepEqual(codes(0), [], 'the preamble');
+      assert.deepEqual(codes(1), [], 'findCase reads @year of the preamble');
+      assert.deepEqual(codes(2), ['noarkq.literal-in-query 3:38'], 'entries reads findCase of another cell; only its literal is wrong');
+      assert.deepEqual(codes(3), ['noarkq.reference-unknown-block 1:11'], 'lost reads a block no cell has');
     });
 
     suite('against a stand-in archive that never answers one request', () => {
