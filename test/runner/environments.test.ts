@@ -40,7 +40,7 @@ test('the sandbox environment authenticates with its demo client', async () => {
   const { environment, secrets } = sandboxEnvironment(env.sandbox.sandbox);
   assert.equal(environment.name, 'sandbox');
   assert.equal(environment.baseUrl, env.sandbox.sandbox.apiUrl);
-  assert.deepEqual(environment.auth, { kind: 'client_credentials', tokenUrl: env.sandbox.sandbox.tokenUrl, clientId: 'noarkq-demo', clientAuth: 'basic' });
+  assert.deepEqual(environment.auth, { kind: 'client_credentials', tokenUrl: env.sandbox.sandbox.tokenUrl, revocationUrl: env.sandbox.sandbox.revocationUrl, clientId: 'noarkq-demo', clientAuth: 'basic' });
   const provider = createTokenProvider(environment, secrets);
   assert.ok(provider);
   assert.equal(await queryStatus(environment, await provider.token()), 200);
