@@ -7,11 +7,9 @@
  * everything the page tries to load from elsewhere, every violation, dialog and error is recorded.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { noarkqResultMime, notebookRendererMessage, type NotebookHostMessage, type NotebookRendererMessage } from '../../client/webview/notebookMessages';
-import { contentTypes, darkTheme } from './webviewPage';
+import { bundledFile, darkTheme } from './webviewPage';
 
 const origin = 'https://noarkq-notebook.test';
 
@@ -133,10 +131,8 @@ export class NotebookPage {
       }
       if (url.pathname === '/index.html') return route.fulfill({ status: 200, contentType: 'text/html', body: indexHtml });
       if (url.pathname === '/harness.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: harness });
-      const file = join(bundleDir, url.pathname.slice(1));
-      if (!url.pathname.includes('..') && existsSync(file)) {
-        return route.fulfill({ status: 200, contentType: contentTypes[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
-      }
+      const served = bundledFile(bundleDir, url.pathname);
+      if (served) return route.fulfill({ status: 200, ...served });
       self.blocked.push(url.href);
       return route.fulfill({ status: 404, body: '' });
     });

@@ -5,13 +5,11 @@
  * elsewhere, its CSP violations and its errors are recorded for `assertClean`.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { ResultsPageUris } from '../../client/panel/resultsHtml';
+import { bundledFile } from './webviewPage';
 
 const origin = 'https://noarkq-webview.test';
-const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
 
 export interface PageGlobals {
   __sent: unknown[];
@@ -52,10 +50,8 @@ export class PicturePage {
         const body = html({ cspSource: origin, script: `${origin}/${bundle}.js`, stylesheet: `${origin}/${bundle}.css`, codicons: `${origin}/codicon.css` }, 'n0nceF0rTheTests');
         return route.fulfill({ status: 200, contentType: 'text/html', body });
       }
-      const file = join(bundleDir, url.pathname.slice(1));
-      if (url.origin === origin && !url.pathname.includes('..') && existsSync(file)) {
-        return route.fulfill({ status: 200, contentType: contentTypes[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
-      }
+      const served = url.origin === origin ? bundledFile(bundleDir, url.pathname) : undefined;
+      if (served) return route.fulfill({ status: 200, ...served });
       self.blocked.push(url.href);
       return route.abort();
     });

@@ -91,6 +91,14 @@ const initScript = `
 
 export const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
 
+/** A file of the built webview bundle for a page's request path, as a route answers it; undefined
+ * for a path outside the bundle or a file it does not have. */
+export function bundledFile(bundleDir: string, pathname: string): { contentType: string; body: Buffer } | undefined {
+  const file = join(bundleDir, pathname.slice(1));
+  if (pathname.includes('..') || !existsSync(file)) return undefined;
+  return { contentType: contentTypes[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) };
+}
+
 export interface Probe {
   /** Set by a payload that ran. */
   pwned: unknown;
@@ -152,10 +160,8 @@ export class ResultsPage {
         const html = resultsHtml({ cspSource: origin, script: `${origin}/results.js`, stylesheet: `${origin}/results.css`, codicons: `${origin}/codicon.css` }, 'n0nceF0rTheTests');
         return route.fulfill({ status: 200, contentType: 'text/html', body: html });
       }
-      const file = join(bundleDir, url.pathname.slice(1));
-      if (!url.pathname.includes('..') && existsSync(file)) {
-        return route.fulfill({ status: 200, contentType: contentTypes[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
-      }
+      const served = bundledFile(bundleDir, url.pathname);
+      if (served) return route.fulfill({ status: 200, ...served });
       self.blocked.push(url.href);
       return route.fulfill({ status: 404, body: '' });
     });
