@@ -88,6 +88,8 @@ export class FullTextIndexer {
   /** File text by checksum: regenerated entries of the same file do not read it again. */
   private readonly textCache = new Map<string, string>();
   private entriesPerTransaction: number;
+  /** Revision numbers up to `upTo` are settled once no transaction below `xmax` is in flight (`settledPrefix`). */
+  private watch: { upTo: number; xmax: bigint } | undefined;
 
   constructor(
     private readonly services: SandboxServices,
@@ -153,25 +155,24 @@ export class FullTextIndexer {
     }
   }
 
-  /** One batch of change-log rows; undefined when there was nothing new. */
+  /** One batch of change-log rows; undefined when there was nothing new (or nothing settled yet). */
   private async indexStep(): Promise<number | undefined> {
     const db = this.services.db;
     await giveWay();
     // Processes sharing a server index for each other: one of them does it.
     if (!(await db.claim('full-text indexer'))) return undefined;
-    // Alone: on a server, transactions beside each other take revision ids in one order and commit
-    // in another, so a revision below one already read could still appear and be passed over.
-    // With no transaction running, every revision handed out is committed or gone.
-    const revisions = await db.transaction((tx) => this.nextRevisions(tx), { exclusive: true });
-    if (revisions.length === 0) return undefined;
-    return this.indexRevisions(revisions);
+    const { last, rows } = await this.nextRevisions();
+    const settled = await this.settledPrefix(last, rows);
+    if (settled.length === 0) return undefined;
+    return this.indexRevisions(settled);
   }
 
-  /** The change-log rows past the progress mark, a batch of them. */
-  private async nextRevisions(tx: SqlSession): Promise<RevisionRow[]> {
-    const { rows: progress } = await tx.query<{ last_revision: string | number }>('SELECT last_revision FROM fulltext_progress WHERE id = 1');
+  /** The change-log rows past the progress mark, a batch of them, and the mark. */
+  private async nextRevisions(): Promise<{ last: number; rows: RevisionRow[] }> {
+    const db = this.services.db;
+    const { rows: progress } = await db.query<{ last_revision: string | number }>('SELECT last_revision FROM fulltext_progress WHERE id = 1');
     const last = Number(progress[0]?.last_revision ?? 0);
-    const { rows: revisions } = await tx.query<RevisionRow>(
+    const { rows } = await db.query<RevisionRow>(
       // Values only where they name a linked entity: a CREATE's new value (all its fields) is not needed.
       `SELECT revision_id, entity_id, entity_type, revision_type, modified_field,
          CASE WHEN revision_type IN ('LINK', 'UNLINK') THEN new_value END AS new_value,
@@ -181,10 +182,49 @@ export class FullTextIndexer {
        FROM change_log WHERE revision_id > $1 ORDER BY revision_id LIMIT $2`,
       [last, Math.max(1, this.options.batchSize ?? 500)],
     );
-    return revisions;
+    return { last, rows };
   }
 
-  private async indexRevisions(revisions: RevisionRow[]): Promise<number> {
+  /**
+   * The rows that can be indexed and passed by the progress mark: those before the first missing
+   * revision that may still appear. On a server, transactions beside each other take revision
+   * numbers in one order and commit in another, so a number missing from what was read may belong
+   * to a transaction still in flight (or to one rolled back, and never appear). The change log's
+   * writers take their transaction id before a revision number (changeLog.ts), so every number
+   * missing from a read belongs to a transaction whose id is below the `xmax` of a snapshot taken
+   * after the read; once the oldest transaction in flight is at or past it, those numbers are
+   * settled. Nothing waits on a lock for this: the rows past a gap wait for a later step.
+   */
+  private async settledPrefix(last: number, rows: readonly RevisionRow[]): Promise<readonly RevisionRow[]> {
+    const firstGap = rows.findIndex((r, i) => Number(r.revision_id) !== (i === 0 ? last : Number(rows[i - 1].revision_id)) + 1);
+    if (firstGap < 0) return rows;
+    const { rows: snapshot } = await this.services.db.query<{ xmin: string; xmax: string }>(
+      'SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s',
+    );
+    const xmin = BigInt(snapshot[0].xmin);
+    const xmax = BigInt(snapshot[0].xmax);
+    // No transaction in flight (always so on PGlite, where the gaps are rollbacks): every gap is settled.
+    if (xmin === xmax) {
+      this.watch = undefined;
+      return rows;
+    }
+    let settledUpTo = last;
+    if (this.watch && xmin >= this.watch.xmax) {
+      settledUpTo = this.watch.upTo;
+      this.watch = undefined;
+    }
+    // Numbers up to the last one read were taken before this snapshot: watch for them to settle.
+    this.watch ??= { upTo: Number(rows[rows.length - 1].revision_id), xmax };
+    let end = 0;
+    for (let previous = last; end < rows.length; end++) {
+      const revision = Number(rows[end].revision_id);
+      if (revision !== previous + 1 && revision - 1 > settledUpTo) break;
+      previous = revision;
+    }
+    return rows.slice(0, end);
+  }
+
+  private async indexRevisions(revisions: readonly RevisionRow[]): Promise<number> {
     const db = this.services.db;
     const upTo = Number(revisions[revisions.length - 1].revision_id);
     const subjects = await this.plan(db, revisions);

@@ -25,12 +25,22 @@ export interface ChangeLogEntry {
   currentParent?: Record<string, JsonValue>;
 }
 
+/**
+ * A condition on the rows written that gives the writing transaction its id before their revision
+ * numbers are taken (a scan's condition is tested before its row is projected, where `nextval`
+ * runs). The full-text indexer depends on it: a revision number belongs to a transaction that had
+ * an id when the number was taken, so once every transaction with an id from before a look at the
+ * log has ended, a revision missing from that look never appears (fullTextIndexer.ts).
+ */
+const withTransactionId = 'pg_current_xact_id() IS NOT NULL';
+
 /** The statement that writes one entry. */
 function changeLogRowStatement(e: ChangeLogEntry): SqlStatement {
   return {
-    sql: `INSERT INTO change_log (entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
+    sql: `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+     SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13::jsonb
+     WHERE ${withTransactionId}`,
     params: [
       e.entityId,
       e.entityType,
@@ -88,6 +98,7 @@ export function changeLogRowsStatement(entries: readonly ChangeLogEntry[]): SqlS
      FROM jsonb_to_recordset($1::jsonb) AS r(position integer, entity_id bigint, entity_type text, revision_type text, modified_date text,
        modified_by text, modified_by_user_id text, modified_field text, modified_field_type text, new_value jsonb, old_value jsonb,
        removed_value jsonb, previous_parent jsonb, current_parent jsonb)
+     WHERE ${withTransactionId}
      ORDER BY position`,
     params: [JSON.stringify(records)],
   };

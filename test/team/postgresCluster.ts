@@ -52,6 +52,8 @@ export interface PostgresCluster {
   logFile: string;
   /** The server's main process (its backends are its children). */
   pid: number;
+  /** Creates an empty database on the cluster and answers its URL. */
+  createDatabase(name: string): Promise<string>;
   /** Stops the server at once and removes its folder. */
   stop(): Promise<void>;
 }
@@ -114,11 +116,23 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
     throw error;
   }
   let stopped = false;
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     port,
     logFile: join(folder, 'server.log'),
     pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    async createDatabase(name) {
+      const pg = (await import('pg')).default;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return url.replace(/\/postgres$/, `/${name}`);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

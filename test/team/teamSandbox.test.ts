@@ -39,16 +39,8 @@ after(async () => {
 });
 
 /** A new database on the cluster, so each group of processes starts from an empty archive. */
-async function newDatabase(name: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: (cluster as PostgresCluster).url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return (cluster as PostgresCluster).url.replace(/\/postgres$/, `/${name}`);
+function newDatabase(name: string): Promise<string> {
+  return (cluster as PostgresCluster).createDatabase(name);
 }
 
 /** Rows read straight from the database, not through any sandbox. */
