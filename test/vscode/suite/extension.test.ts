@@ -14,21 +14,31 @@ import type { BlockRunResult } from '../../../runner/blocks/blockRunResult';
 
 import { closeResultPanels, discardUntitled, extensionId, screenshot, waitFor, workspaceFile } from './suiteHelpers';
 
-/** A stand-in archive on this machine: records every request, never answers `GET code-lists?type=Saksmappe`. */
+/** A stand-in archive on this machine, and its identity provider (`/oauth/token`, `/oauth/revoke`):
+ * records every request, never answers `GET code-lists?type=Saksmappe`. */
 class RecordingArchive {
-  readonly requests: { method: string; url: string }[] = [];
+  readonly requests: { method: string; url: string; authorization?: string; body: string }[] = [];
   aborted = 0;
+  private tokensIssued = 0;
   private readonly server: Server;
   constructor() {
     this.server = createServer((request: IncomingMessage, response) => {
       const url = request.url ?? '';
-      this.requests.push({ method: request.method ?? '', url });
+      const recorded = { method: request.method ?? '', url, authorization: request.headers.authorization, body: '' };
+      this.requests.push(recorded);
       if (url.includes('code-lists?type=Saksmappe')) {
         request.socket.once('close', () => this.aborted++);
         return;
       }
-      const body = url.includes('code-lists') && request.method === 'GET' ? { results: [] } : url.includes('bsm-registry') ? { results: [] } : { code: 'XY', name: 'Test' };
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        recorded.body = Buffer.concat(chunks).toString('utf8');
+        const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (url === '/oauth/token') return json(200, { access_token: `stand-in-token-${++this.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 });
+        if (url === '/oauth/revoke') return response.writeHead(200).end();
+        json(200, url.includes('code-lists') && request.method === 'GET' ? { results: [] } : url.includes('bsm-registry') ? { results: [] } : { code: 'XY', name: 'Test' });
+      });
     });
   }
   async listen(): Promise<string> {
@@ -155,6 +165,11 @@ export function registerExtensionTests(): void {
           [
             { name: 'stand-in', baseUrl, auth: { kind: 'token' } },
             { name: 'guarded', baseUrl, auth: { kind: 'token' }, protected: true },
+            {
+              name: 'signed-in',
+              baseUrl,
+              auth: { kind: 'client_credentials', tokenUrl: `${baseUrl}/oauth/token`, revocationUrl: `${baseUrl}/oauth/revoke`, clientId: 'stand-in-client' },
+            },
           ],
           vscode.ConfigurationTarget.Global,
         );
@@ -211,6 +226,25 @@ export function registerExtensionTests(): void {
 
         await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'remove');
         assert.equal(confirmations.at(-1)?.typeName, true, 'a delete asks for the environment name');
+      });
+
+      test('noarkq.signOut revokes the tokens at the identity provider, and the next run signs in anew', async () => {
+        assert.equal(await vscode.commands.executeCommand('noarkq.selectEnvironment', 'signed-in'), 'signed-in');
+        const sentWith = () => archive.requests.filter((r) => r.method === 'PUT').at(-1)?.authorization;
+        const first = await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'rename');
+        assert.ok(first.ok, JSON.stringify(first.error));
+        assert.equal(sentWith(), 'Bearer stand-in-token-1');
+
+        await vscode.commands.executeCommand('noarkq.signOut');
+        const revocations = archive.requests.filter((r) => r.url === '/oauth/revoke');
+        assert.equal(revocations.length, 1, 'one revocation request');
+        const form = new URLSearchParams(revocations[0].body);
+        assert.equal(form.get('token'), 'stand-in-token-1');
+        assert.equal(form.get('token_type_hint'), 'access_token');
+
+        const again = await vscode.commands.executeCommand<BlockRunResult>('noarkq.runBlock', document.uri, 'rename');
+        assert.ok(again.ok, JSON.stringify(again.error));
+        assert.equal(sentWith(), 'Bearer stand-in-token-2', 'a new token after signing out');
       });
     });
   });
