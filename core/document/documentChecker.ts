@@ -71,15 +71,23 @@ interface CachedBlock {
 }
 
 /** One part of a file variable that a block's check read: `read` gives it from a declaration,
- * and gave `seen` from `declaration` (compared as JSON, and only when the declaration is
- * another: a parse's declarations never change). */
+ * and what it gives from `declaration` is what the check saw (compared as JSON, and only when the
+ * declaration is another: a parse's declarations never change; see `readText`). A span is read
+ * relative to its declaration's start (an `anchoredReads` function): a file variable that only
+ * moved (an edit above it in the preamble) reads the same, and the result is moved with it. */
 interface FileRead {
   /** The declaration's position among the preamble's variables (the key's names fix it). */
   index: number;
   declaration: VariableDeclaration;
-  read: (v: VariableDeclaration) => unknown;
-  seen: unknown;
+  read: ReadPart;
 }
+
+type ReadPart = (v: VariableDeclaration) => unknown;
+
+/** The slots whose result read file variables, by the declaration they read (with its position
+ * among the variables) and the part read: when the file variables change, the parts that read
+ * otherwise from the new declarations are found once each, not once per slot. */
+type FileReadIndex = Map<VariableDeclaration, { index: number; parts: Map<ReadPart, Set<Slot>> }>;
 
 /** One of a slot's diagnostics, block-relative: a syntax diagnostic of its parse, the duplicate
  * name (made when placed: it points at the first block of the name, wherever that is then), or
@@ -140,8 +148,10 @@ interface CheckState {
   preambleKey: string;
   /** The file variables whole (see `fileVariablesKey`). */
   fileVariables: string;
-  /** The slots whose check read more of the file variables than their names. */
-  fileReaders: Set<Slot>;
+  /** The slots whose check read more of the file variables than their names, by what they read. */
+  fileReaders: FileReadIndex;
+  /** The slots whose check read the preamble beyond its variables. */
+  preambleReaders: Set<Slot>;
   preambleReferenceNames: string;
   /** The slots by what their key read, so an edit finds the keys it can change without
    * looking at every block. */
@@ -304,7 +314,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
     const forward = previous?.forward ?? new Set<Slot>();
-    const fileReaders = previous?.fileReaders ?? new Set<Slot>();
+    const fileReaders: FileReadIndex = previous?.fileReaders ?? new Map();
+    const preambleReaders = previous?.preambleReaders ?? new Set<Slot>();
     const tally = previous?.tally ?? { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set<Slot>() };
     const track = (slot: Slot): void => {
       for (const n of slot.reads) {
@@ -314,7 +325,14 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
-      if (slot.entry.fileReads.length > 0 || slot.entry.wholePreamble !== undefined) fileReaders.add(slot);
+      for (const r of slot.entry.fileReads) {
+        let byDeclaration = fileReaders.get(r.declaration);
+        if (byDeclaration === undefined) fileReaders.set(r.declaration, (byDeclaration = { index: r.index, parts: new Map() }));
+        const set = byDeclaration.parts.get(r.read);
+        if (set === undefined) byDeclaration.parts.set(r.read, new Set([slot]));
+        else set.add(slot);
+      }
+      if (slot.entry.wholePreamble !== undefined) preambleReaders.add(slot);
       tallySlot(tally, slot, 1);
     };
     const untrack = (slot: Slot): void => {
@@ -326,7 +344,16 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       unresolved.delete(slot);
       forward.delete(slot);
-      fileReaders.delete(slot);
+      for (const r of slot.entry.fileReads) {
+        const byDeclaration = fileReaders.get(r.declaration);
+        const set = byDeclaration?.parts.get(r.read);
+        if (byDeclaration === undefined || set === undefined) continue;
+        set.delete(slot);
+        if (set.size > 0) continue;
+        byDeclaration.parts.delete(r.read);
+        if (byDeclaration.parts.size === 0) fileReaders.delete(r.declaration);
+      }
+      preambleReaders.delete(slot);
       tallySlot(tally, slot, -1);
     };
 
@@ -345,10 +372,11 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       const block = blockAt(i);
       let suggestions = '';
       const derived = dependencyKey(dependencies, block, () => (suggestions = newSuggestionsTag()));
-      const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key && readsHold(s.entry, doc.preamble.parsed));
+      let reused: CachedBlock | undefined;
+      for (const s of candidates.get(block.parsed) ?? noSlots) if (s.entry.key === derived.key && (reused = heldEntry(s.entry, doc.preamble.parsed, block.start)) !== undefined) break;
       const slot: Slot = {
         parsed: block.parsed,
-        entry: reused?.entry ?? computeEntry(recording, block, derived.key),
+        entry: reused ?? computeEntry(recording, block, derived.key),
         reads: derived.reads,
         unresolved: derived.unresolved,
         forward: derived.forward,
@@ -384,7 +412,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         const derived = dependencyKey(dependencies, block, () => (newSuggestions || suggestions === '' ? (suggestions = newSuggestionsTag()) : suggestions));
         slot.suggestions = derived.unresolved.length > 0 ? suggestions : '';
         untrack(slot);
-        if (derived.key !== slot.entry.key || !readsHold(slot.entry, doc.preamble.parsed)) slot.entry = computeEntry(recording, block, derived.key);
+        const held = derived.key === slot.entry.key ? heldEntry(slot.entry, doc.preamble.parsed, block.start) : undefined;
+        slot.entry = held ?? computeEntry(recording, block, derived.key);
         slot.reads = derived.reads;
         slot.unresolved = derived.unresolved;
         slot.forward = derived.forward;
@@ -393,16 +422,28 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
     }
     // The file variables changed, not their names: the blocks whose check read what changed
-    // (a value's answer to a question, a span) are checked again, with the same key.
+    // (a value's answer to a question, a span) are checked again, with the same key, and those
+    // that read only spans of variables that moved keep their result, moved.
     if (previous !== undefined && previous.fileVariables !== preambleKey) {
-      const stale = new Set<Slot>();
-      for (const slot of fileReaders) if (!readsHold(slot.entry, doc.preamble.parsed)) stale.add(slot);
+      const stale = staleFileReaders(fileReaders, preambleReaders, doc.preamble.parsed);
       const positions = positionsOf(slots, stale);
+      // A block of the same text and key as one checked here gets the same result (a file of
+      // copies has many): its diagnostics in the file variables are where that one's are, which
+      // its `computedAt` says.
+      const checkedHere = new Map<string, CachedBlock>();
       for (const slot of stale) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
+        const block = blockAt(i);
+        let entry = heldEntry(slot.entry, doc.preamble.parsed, block.start);
+        if (entry === slot.entry) continue;
+        if (entry === undefined) {
+          const memoKey = `${slot.entry.key}\u0000${block.parsed.text}`;
+          entry = checkedHere.get(memoKey);
+          if (entry === undefined) checkedHere.set(memoKey, (entry = computeEntry(recording, block, slot.entry.key)));
+        }
         untrack(slot);
-        slot.entry = computeEntry(recording, blockAt(i), slot.entry.key);
+        slot.entry = entry;
         track(slot);
         yield;
       }
@@ -411,7 +452,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     const placing: Placing = { doc, slots, names, duplicates, blockNamed };
     const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
     return result;
   }
 
@@ -446,7 +487,8 @@ function interruptedState(progress: Progress): CheckState {
     duplicates: 0,
     preambleKey: '',
     fileVariables: '',
-    fileReaders: new Set(),
+    fileReaders: new Map(),
+    preambleReaders: new Set(),
     preambleReferenceNames: '',
     readers: new Map(),
     unresolved: new Set(),
@@ -690,15 +732,80 @@ function fileVariableNamesKey(preamble: ParsedBlock): string {
   return key;
 }
 
-/** Whether what a block's check read of the preamble (besides the variables' names, which its
- * key holds) reads the same from this one. */
-function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
-  if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return false;
+/**
+ * The slots of which a part read of the file variables may read otherwise from `preamble`'s: a
+ * part that reads otherwise from its new declaration, or a span of a variable that moved. Each
+ * part of each declaration is compared once, whatever the number of slots that read it.
+ */
+function staleFileReaders(index: FileReadIndex, preambleReaders: ReadonlySet<Slot>, preamble: ParsedBlock): Set<Slot> {
+  const stale = new Set<Slot>();
+  for (const slot of preambleReaders) if (slot.entry.wholePreamble !== preamble) stale.add(slot);
+  for (const [declaration, { index: at, parts }] of index) {
+    const now = preamble.variables[at];
+    if (now === declaration) continue;
+    const moved = now.start !== declaration.start;
+    for (const [read, slots] of parts) {
+      if ((moved && anchoredReads.has(read)) || readText(read, now) !== readText(read, declaration)) for (const s of slots) stale.add(s);
+    }
+  }
+  return stale;
+}
+
+/**
+ * A block's result if what its check read of the preamble (besides the variables' names, which
+ * its key holds) reads the same from this one: the result itself, or, when the variables whose
+ * spans it read only moved, the result with what it says about them moved too (for the block
+ * now at `start`). Undefined when the block must be checked again.
+ */
+function heldEntry(entry: CachedBlock, preamble: ParsedBlock, start: number): CachedBlock | undefined {
+  if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return undefined;
+  let moved = false;
   for (const r of entry.fileReads) {
     const now = preamble.variables[r.index];
-    if (now !== r.declaration && asText(r.read(now)) !== asText(r.seen)) return false;
+    if (now === r.declaration) continue;
+    if (readText(r.read, now) !== readText(r.read, r.declaration)) return undefined;
+    if (now.start !== r.declaration.start && anchoredReads.has(r.read)) moved = true;
   }
-  return true;
+  return moved ? movedEntry(entry, preamble, start) : entry;
+}
+
+/**
+ * `entry` with its diagnostics' spans in the file variables moved as the variables moved, and its
+ * reads made of the new declarations (they read the same from them). A span in the preamble lies
+ * within the declaration whose span was read (its name, its value); one that lies in none read is
+ * not known to move with one: undefined, and the block is checked again.
+ */
+function movedEntry(entry: CachedBlock, preamble: ParsedBlock, start: number): CachedBlock | undefined {
+  const moves: Array<{ from: number; to: number; by: number }> = [];
+  for (const r of entry.fileReads) {
+    if (!anchoredReads.has(r.read)) continue;
+    const now = preamble.variables[r.index];
+    moves.push({ from: r.declaration.start, to: r.declaration.end, by: now.start - r.declaration.start });
+  }
+  let unknown = false;
+  const placed = (span: Span): number => {
+    if (span.start >= 0) return span.start;
+    const at = span.start + entry.computedAt;
+    const move = moves.find((m) => m.from <= at && at <= m.to);
+    if (move === undefined) unknown = true;
+    return at + (move?.by ?? 0) - start;
+  };
+  const diagnostics = entry.diagnostics.map((d) => placeDiagnostic(d, placed));
+  if (unknown) return undefined;
+  const fileReads = entry.fileReads.map((r): FileRead => ({ index: r.index, declaration: preamble.variables[r.index], read: r.read }));
+  return { key: entry.key, diagnostics, computedAt: start, fileReads, wholePreamble: entry.wholePreamble };
+}
+
+const readTexts = new WeakMap<VariableDeclaration, Map<ReadPart, string>>();
+
+/** What `read` gives from `declaration`, as JSON, worked out once per declaration and part: many
+ * blocks read the same part of the same variable. */
+function readText(read: ReadPart, declaration: VariableDeclaration): string {
+  let texts = readTexts.get(declaration);
+  if (texts === undefined) readTexts.set(declaration, (texts = new Map()));
+  let text = texts.get(read);
+  if (text === undefined) texts.set(read, (text = asText(read(declaration))));
+  return text;
 }
 
 const noReads: readonly FileRead[] = [];
@@ -791,41 +898,57 @@ class RecordedDeclaration implements RecordingDeclaration {
   }
 
   get start(): number {
-    return this.read('start', readStart);
+    this.record('start', sameStart);
+    return this.declaration.start;
   }
 
   get end(): number {
-    return this.read('end', readEnd);
+    this.record('end', relativeEnd);
+    return this.declaration.end;
   }
 
   get nameSpan(): Span {
-    return this.read('nameSpan', readNameSpan);
+    this.record('nameSpan', relativeNameSpan);
+    return this.declaration.nameSpan;
   }
 
   get value(): VariableValueSyntax {
-    return this.read('value', readValue);
+    this.record('value', relativeValue);
+    return this.declaration.value;
   }
 
   [askDeclaration]<T>(question: (v: VariableDeclaration) => T): T {
-    const answer = question(this.declaration);
-    this.reads.list.push({ index: this.index, declaration: this.declaration, read: question, seen: answer });
-    return answer;
+    this.reads.list.push({ index: this.index, declaration: this.declaration, read: question });
+    return question(this.declaration);
   }
 
-  private read<T>(part: keyof RecordedDeclaration['recorded'], get: (v: VariableDeclaration) => T): T {
-    const value = get(this.declaration);
-    if (this.recorded[part] !== this.reads.serial) {
-      this.recorded[part] = this.reads.serial;
-      this.reads.list.push({ index: this.index, declaration: this.declaration, read: get, seen: value });
-    }
-    return value;
+  private record(part: keyof RecordedDeclaration['recorded'], read: ReadPart): void {
+    if (this.recorded[part] === this.reads.serial) return;
+    this.recorded[part] = this.reads.serial;
+    this.reads.list.push({ index: this.index, declaration: this.declaration, read });
   }
 }
 
-const readStart = (v: VariableDeclaration): number => v.start;
-const readEnd = (v: VariableDeclaration): number => v.end;
-const readNameSpan = (v: VariableDeclaration): Span => v.nameSpan;
-const readValue = (v: VariableDeclaration): VariableValueSyntax => v.value;
+// The parts of a declaration a check reads, with its spans relative to the declaration's start: a
+// variable that moved reads the same (see `movedEntry`).
+const sameStart = (): number => 0;
+const relativeEnd = (v: VariableDeclaration): number => v.end - v.start;
+const relativeNameSpan = (v: VariableDeclaration): Span => ({ start: v.nameSpan.start - v.start, end: v.nameSpan.end - v.start });
+const relativeValue = (v: VariableDeclaration): unknown => {
+  const value = v.value;
+  const span = { start: value.span.start - v.start, end: value.span.end - v.start };
+  switch (value.kind) {
+    case 'json':
+      return { kind: 'json', value: value.value, span };
+    case 'invalid':
+      return { kind: 'invalid', span };
+    case 'reference':
+      // Only the reference's own spans are numbers named start and end in it.
+      return { kind: 'reference', span, reference: JSON.parse(JSON.stringify(value.reference), (k, x: unknown) => ((k === 'start' || k === 'end') && typeof x === 'number' ? x - v.start : x)) as unknown };
+  }
+};
+/** The parts whose spans a check's diagnostics may hold: they move with their variable. */
+const anchoredReads: ReadonlySet<ReadPart> = new Set<ReadPart>([sameStart, relativeEnd, relativeNameSpan, relativeValue]);
 
 const fileVariableKeys = new WeakMap<ParsedBlock, string>();
 
