@@ -289,7 +289,6 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       return i === undefined ? undefined : doc.blocks[i];
     };
 
-    let allNames: string[] | undefined;
     const scope: BlockCheckScope = {
       doc,
       model: options.model,
@@ -297,7 +296,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       environmentKnown: options.environment !== undefined,
       options,
       blockNamed,
-      allBlockNames: () => (allNames ??= doc.blocks.flatMap((b) => (b.parsed.name ? [b.parsed.name.text] : []))),
+      firstBlocks: () => names,
     };
     const dependencies: DependencyContext = {
       doc,

@@ -54,34 +54,6 @@ export function blockNameIndex(doc: NoarkqDocument): ReadonlyMap<string, Documen
   return index;
 }
 
-const firstNamed = new WeakMap<NoarkqDocument, { names: string[]; at: number[] }>();
-
-/**
- * The names of the blocks before block `index` (all of them for `Infinity`), each once, in the
- * order they first appear: what a did-you-mean looks through. A file of copies repeats its
- * names, and a suggestion is drawn from each name once however often it is taken.
- */
-export function blockNamesBefore(doc: NoarkqDocument, index: number): string[] {
-  let first = firstNamed.get(doc);
-  if (!first) {
-    first = { names: [], at: [] };
-    for (const [name, block] of blockNameIndex(doc)) {
-      first.names.push(name);
-      first.at.push(block.index);
-    }
-    firstNamed.set(doc, first);
-  }
-  // `at` rises: the index keeps each name's first block, in file order.
-  let lo = 0;
-  let hi = first.at.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (first.at[mid] < index) lo = mid + 1;
-    else hi = mid;
-  }
-  return first.names.slice(0, lo);
-}
-
 export function toDocumentOffset(block: DocumentBlock, blockOffset: number): number {
   return block.start + blockOffset;
 }
