@@ -372,7 +372,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       let suggestions = '';
       const derived = dependencyKey(dependencies, block, () => (suggestions = newSuggestionsTag()));
       let reused: CachedBlock | undefined;
-      for (const s of candidates.get(block.parsed) ?? noSlots) if (s.entry.key === derived.key && (reused = heldEntry(s.entry, doc.preamble.parsed, block.start)) !== undefined) break;
+      for (const s of candidates.get(block.parsed) ?? noSlots) if (s.entry.key === derived.key && readsHold(s.entry, doc.preamble.parsed)) reused ??= s.entry;
       const slot: Slot = {
         parsed: block.parsed,
         entry: reused ?? computeEntry(recording, block, derived.key),
@@ -411,8 +411,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         const derived = dependencyKey(dependencies, block, () => (newSuggestions || suggestions === '' ? (suggestions = newSuggestionsTag()) : suggestions));
         slot.suggestions = derived.unresolved.length > 0 ? suggestions : '';
         untrack(slot);
-        const held = derived.key === slot.entry.key ? heldEntry(slot.entry, doc.preamble.parsed, block.start) : undefined;
-        slot.entry = held ?? computeEntry(recording, block, derived.key);
+        if (derived.key !== slot.entry.key || !readsHold(slot.entry, doc.preamble.parsed)) slot.entry = computeEntry(recording, block, derived.key);
         slot.reads = derived.reads;
         slot.unresolved = derived.unresolved;
         slot.forward = derived.forward;
@@ -421,8 +420,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
     }
     // The file variables changed, not their names: the blocks whose check read what changed
-    // (a value's answer to a question, a span) are checked again, with the same key, and those
-    // that read only spans of variables that moved keep their result, moved.
+    // (a value's answer to a question, a span relative to its variable) are checked again, with
+    // the same key. A variable that only moved reads the same: what a result says about it is
+    // placed where it is now (see `place`).
     if (previous !== undefined && previous.fileVariables !== preambleKey) {
       const stale = staleFileReaders(fileReaders, preambleReaders, doc.preamble.parsed);
       const positions = positionsOf(slots, stale);
@@ -434,13 +434,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
         const block = blockAt(i);
-        let entry = heldEntry(slot.entry, doc.preamble.parsed, block.start);
-        if (entry === slot.entry) continue;
-        if (entry === undefined) {
-          const memoKey = `${slot.entry.key}\u0000${block.parsed.text}`;
-          entry = checkedHere.get(memoKey);
-          if (entry === undefined) checkedHere.set(memoKey, (entry = computeEntry(recording, block, slot.entry.key)));
-        }
+        const memoKey = `${slot.entry.key}\u0000${block.parsed.text}`;
+        let entry = checkedHere.get(memoKey);
+        if (entry === undefined) checkedHere.set(memoKey, (entry = computeEntry(recording, block, slot.entry.key)));
         untrack(slot);
         slot.entry = entry;
         track(slot);
@@ -465,7 +461,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // slice: an array of exactly their number, where `checkBlock`'s grew by push. A file of
     // copied blocks says the same things many times: their messages are shared.
     const diagnostics = shareMessages(checkBlock(recording.recorded, block)).slice();
-    return { key, diagnostics, computedAt: block.start, fileReads: reads.list.length > 0 ? reads.list : noReads, wholePreamble: reads.whole ? recording.plain.doc.preamble.parsed : undefined };
+    const fileReads = reads.list.length > 0 ? reads.list : noReads;
+    const whole = reads.whole || (fileReads.length > 0 && !placeableInPreamble(diagnostics, fileReads, block.start));
+    return { key, diagnostics, computedAt: block.start, fileReads, wholePreamble: whole ? recording.plain.doc.preamble.parsed : undefined };
   }
 
   return { check, checkSteps, checkedSteps, lastCheck };
@@ -590,7 +588,7 @@ function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: Cache
     case 'syntax':
       return shiftDiagnostic(item.d, block.start);
     case 'check':
-      return place(item.d, block.start, entry.computedAt);
+      return place(item.d, block.start, entry, p.doc.preamble.parsed.variables);
     case 'name':
       return duplicateNameDiagnostic(block, p.blockNamed(block.parsed.name!.text)!);
   }
@@ -610,7 +608,7 @@ function sortedWhole(p: Placing): CheckedDiagnostics {
   for (let i = 0; i < p.slots.length; i++) {
     const entry = p.slots[i].entry;
     const start = slotBlock(doc, i).start;
-    for (const d of entry.diagnostics) out.push(place(d, start, entry.computedAt));
+    for (const d of entry.diagnostics) out.push(place(d, start, entry, doc.preamble.parsed.variables));
   }
   out.sort(byPosition);
   return listed(out);
@@ -732,8 +730,7 @@ function fileVariableNamesKey(preamble: ParsedBlock): string {
 }
 
 /**
- * The slots of which a part read of the file variables may read otherwise from `preamble`'s: a
- * part that reads otherwise from its new declaration, or a span of a variable that moved. Each
+ * The slots of which a part read of the file variables reads otherwise from `preamble`'s. Each
  * part of each declaration is compared once, whatever the number of slots that read it.
  */
 function staleFileReaders(index: FileReadIndex, preambleReaders: ReadonlySet<Slot>, preamble: ParsedBlock): Set<Slot> {
@@ -742,57 +739,37 @@ function staleFileReaders(index: FileReadIndex, preambleReaders: ReadonlySet<Slo
   for (const [declaration, { index: at, parts }] of index) {
     const now = preamble.variables[at];
     if (now === declaration) continue;
-    const moved = now.start !== declaration.start;
-    for (const [read, slots] of parts) {
-      if ((moved && anchoredReads.has(read)) || readText(read, now) !== readText(read, declaration)) for (const s of slots) stale.add(s);
-    }
+    for (const [read, slots] of parts) if (readText(read, now) !== readText(read, declaration)) for (const s of slots) stale.add(s);
   }
   return stale;
 }
 
-/**
- * A block's result if what its check read of the preamble (besides the variables' names, which
- * its key holds) reads the same from this one: the result itself, or, when the variables whose
- * spans it read only moved, the result with what it says about them moved too (for the block
- * now at `start`). Undefined when the block must be checked again.
- */
-function heldEntry(entry: CachedBlock, preamble: ParsedBlock, start: number): CachedBlock | undefined {
-  if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return undefined;
-  let moved = false;
+/** Whether what a block's check read of the preamble (besides the variables' names, which its
+ * key holds) reads the same from this one. */
+function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
+  if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return false;
   for (const r of entry.fileReads) {
     const now = preamble.variables[r.index];
-    if (now === r.declaration) continue;
-    if (readText(r.read, now) !== readText(r.read, r.declaration)) return undefined;
-    if (now.start !== r.declaration.start && anchoredReads.has(r.read)) moved = true;
+    if (now !== r.declaration && readText(r.read, now) !== readText(r.read, r.declaration)) return false;
   }
-  return moved ? movedEntry(entry, preamble, start) : entry;
+  return true;
 }
 
 /**
- * `entry` with its diagnostics' spans in the file variables moved as the variables moved, and its
- * reads made of the new declarations (they read the same from them). A span in the preamble lies
- * within the declaration whose span was read (its name, its value); one that lies in none read is
- * not known to move with one: undefined, and the block is checked again.
+ * Whether every span of `diagnostics` in the preamble (block-relative to `start`: negative) lies
+ * in a variable whose spans the check read: `place` moves them with it. One elsewhere would stay
+ * where it is when the preamble changes, so a result with one is kept only for this preamble.
  */
-function movedEntry(entry: CachedBlock, preamble: ParsedBlock, start: number): CachedBlock | undefined {
-  const moves: Array<{ from: number; to: number; by: number }> = [];
-  for (const r of entry.fileReads) {
-    if (!anchoredReads.has(r.read)) continue;
-    const now = preamble.variables[r.index];
-    moves.push({ from: r.declaration.start, to: r.declaration.end, by: now.start - r.declaration.start });
-  }
-  let unknown = false;
-  const placed = (span: Span): number => {
-    if (span.start >= 0) return span.start;
-    const at = span.start + entry.computedAt;
-    const move = moves.find((m) => m.from <= at && at <= m.to);
-    if (move === undefined) unknown = true;
-    return at + (move?.by ?? 0) - start;
-  };
-  const diagnostics = entry.diagnostics.map((d) => placeDiagnostic(d, placed));
-  if (unknown) return undefined;
-  const fileReads = entry.fileReads.map((r): FileRead => ({ index: r.index, declaration: preamble.variables[r.index], read: r.read }));
-  return { key: entry.key, diagnostics, computedAt: start, fileReads, wholePreamble: entry.wholePreamble };
+function placeableInPreamble(diagnostics: readonly NoarkqDiagnostic[], reads: readonly FileRead[], start: number): boolean {
+  const placeable = (span: Span): boolean => span.start >= 0 || anchorOf(reads, span.start + start) !== undefined;
+  return diagnostics.every((d) => placeable(d) && (d.related ?? []).every(placeable) && (d.fixes ?? []).every((f) => f.edits.every(placeable)));
+}
+
+/** The read of the declaration that holds document offset `at` in the preamble, whose spans the
+ * check read. */
+function anchorOf(reads: readonly FileRead[], at: number): FileRead | undefined {
+  for (const r of reads) if (r.declaration.start <= at && at <= r.declaration.end && anchoredReads.has(r.read)) return r;
+  return undefined;
 }
 
 const readTexts = new WeakMap<VariableDeclaration, Map<ReadPart, string>>();
@@ -929,7 +906,7 @@ class RecordedDeclaration implements RecordingDeclaration {
 }
 
 // The parts of a declaration a check reads, with its spans relative to the declaration's start: a
-// variable that moved reads the same (see `movedEntry`).
+// variable that moved reads the same (see `place`).
 const sameStart = (): number => 0;
 const relativeEnd = (v: VariableDeclaration): number => v.end - v.start;
 const relativeNameSpan = (v: VariableDeclaration): Span => ({ start: v.nameSpan.start - v.start, end: v.nameSpan.end - v.start });
@@ -1063,13 +1040,20 @@ function referenceNamesInVariables(parsed: ParsedBlock): string[] {
   return names;
 }
 
-/** A block-relative diagnostic in document offsets for a block now at `start`, computed when it
- * was at `computedAt`. A span before the block points at a file variable, which did not move (its
- * span is part of the key), so it keeps its document offset; everything else moves with the block.
- * Written field by field (placeDiagnostic): spread copies each got a hidden class of their own. */
-function place(d: NoarkqDiagnostic, start: number, computedAt: number): NoarkqDiagnostic {
+/** A block-relative diagnostic of `entry` in document offsets for a block now at `start`. A span
+ * before the block points at a file variable (whose spans the check read relative to it): it
+ * moves as the variable moved since `entry` was computed, to where it is among `variables` now;
+ * everything else moves with the block. Written field by field (placeDiagnostic): spread copies
+ * each got a hidden class of their own. */
+function place(d: NoarkqDiagnostic, start: number, entry: CachedBlock, variables: readonly VariableDeclaration[]): NoarkqDiagnostic {
+  const computedAt = entry.computedAt;
   if (start === 0 && computedAt === 0) return d;
-  return placeDiagnostic(d, (span) => span.start + (span.start < 0 ? computedAt : start));
+  return placeDiagnostic(d, (span) => {
+    if (span.start >= 0) return span.start + start;
+    const at = span.start + computedAt;
+    const anchor = anchorOf(entry.fileReads, at);
+    return anchor === undefined ? at : at + variables[anchor.index].start - anchor.declaration.start;
+  });
 }
 
 /** Names are unique; a later duplicate points back at the first one. In document offsets. */
