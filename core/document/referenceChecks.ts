@@ -4,7 +4,7 @@
  * block-relative.
  */
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import { canSuggest, didYouMean } from '../text/didYouMean';
+import { didYouMeanRanked } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
@@ -43,7 +43,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       continue;
     }
     if (ref.segments.length === 0) {
-      const suggestion = didYouMean(ref.name, [...scope.variableNames, ...blockNamesBefore(scope, ref.name, block.index)]);
+      const suggestion = didYouMeanRanked(ref.name, suggestible(scope, block.index, scope.variableNames));
       const known = scope.environmentKnown;
       out.push({
         code: DocumentCodes.referenceUnknownName,
@@ -56,7 +56,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       });
       continue;
     }
-    const suggestion = didYouMean(ref.name, blockNamesBefore(scope, ref.name, inFileVariable(ref) ? Infinity : block.index));
+    const suggestion = didYouMeanRanked(ref.name, suggestible(scope, inFileVariable(ref) ? Infinity : block.index));
     const isVariable = scope.variableNames.has(ref.name);
     out.push({
       code: DocumentCodes.referenceUnknownBlock,
@@ -71,14 +71,14 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
 }
 
 /**
- * The names of the blocks before block `index` that did-you-mean could pick for `name`, each once,
- * in the order they first appear. The others never are its answer and never change it (see
- * `canSuggest`), so did-you-mean picks from these what it would from all of them.
+ * What did-you-mean looks through, ranked in the order it prefers among equally near names:
+ * `variables` first, then the names of the blocks before block `index`, each once, in the order
+ * they first appear (the rank of a name is the index of its first block).
  */
-function blockNamesBefore(scope: ReferenceCheckScope, name: string, index: number): string[] {
-  const near: Array<{ name: string; at: number }> = [];
-  for (const [other, at] of scope.firstBlocks()) if (at < index && canSuggest(name, other)) near.push({ name: other, at });
-  return near.sort((a, b) => a.at - b.at).map((n) => n.name);
+function* suggestible(scope: ReferenceCheckScope, index: number, variables: Iterable<string> = []): Generator<readonly [string, number]> {
+  let rank = -Number.MAX_SAFE_INTEGER;
+  for (const v of variables) yield [v, rank++];
+  for (const [name, at] of scope.firstBlocks()) if (at < index) yield [name, at];
 }
 
 /**
