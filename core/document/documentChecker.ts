@@ -15,7 +15,8 @@ import { runSteps } from '../steps';
 import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration, VariableValueSyntax } from './documentModel';
+import type { BlockReader, DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration, VariableValueSyntax } from './documentModel';
+import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
@@ -213,7 +214,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     lastCheck.checkedBlocks = 0;
     lastCheck.reusedBlocks = 0;
     if (state !== undefined && state.interrupted === undefined && state.doc === doc) {
-      lastCheck.reusedBlocks = doc.blocks.length + 1;
+      lastCheck.reusedBlocks = blockCount(doc) + 1;
       return state.result;
     }
     const progress: Progress = { doc, kept: state?.slots ?? [], checked: [] };
@@ -235,7 +236,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
   }
 
   function* checkChanged(doc: NoarkqDocument, progress: Progress): Generator<void, CheckedDiagnostics, void> {
-    const count = doc.blocks.length + 1;
+    const count = blockCount(doc) + 1;
     const preambleKey = fileVariablesKey(doc.preamble.parsed);
     const fileNamesKey = fileVariableNamesKey(doc.preamble.parsed);
     const preambleReferenceNames = referenceNamesInVariables(doc.preamble.parsed);
@@ -271,8 +272,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     if (previous !== undefined) {
       const oldNames: NamedAt[] = [];
       const newNames: NamedAt[] = [];
-      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, previous.doc.blocks[i - 1].parsed, i);
-      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, doc.blocks[i - 1].parsed, i);
+      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, blockOf(previous.doc, i - 1).parsed, i);
+      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, blockOf(doc, i - 1).parsed, i);
       for (const n of oldNames) affected.add(n.name);
       for (const n of newNames) affected.add(n.name);
       // The index maps a name to its block's position: a name that moved within the stretch
@@ -286,7 +287,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const { names, duplicates } = index ?? nameIndex(doc);
     const blockNamed = (name: string): DocumentBlock | undefined => {
       const i = names.get(name);
-      return i === undefined ? undefined : doc.blocks[i];
+      return i === undefined ? undefined : blockOf(doc, i);
     };
 
     const scope: BlockCheckScope = {
@@ -308,7 +309,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       environmentNames,
     };
     const recording = recordingScope(scope, reads);
-    const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : doc.blocks[i - 1]);
+    const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : blockOf(doc, i - 1));
 
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
@@ -506,7 +507,7 @@ interface Placing {
 }
 
 function slotBlock(doc: NoarkqDocument, i: number): DocumentBlock {
-  return i === 0 ? doc.preamble : doc.blocks[i - 1];
+  return i === 0 ? doc.preamble : blockOf(doc, i - 1);
 }
 
 function isDuplicate(p: Placing, parsed: ParsedBlock, i: number): boolean {
@@ -604,7 +605,7 @@ function sortedWhole(p: Placing): CheckedDiagnostics {
     const block = slotBlock(doc, i);
     for (const d of block.parsed.diagnostics) out.push(shiftDiagnostic(d, block.start));
   }
-  for (let i = 1; i < p.slots.length; i++) if (isDuplicate(p, p.slots[i].parsed, i)) out.push(duplicateNameDiagnostic(doc.blocks[i - 1], p.blockNamed(p.slots[i].parsed.name!.text)!));
+  for (let i = 1; i < p.slots.length; i++) if (isDuplicate(p, p.slots[i].parsed, i)) out.push(duplicateNameDiagnostic(blockOf(doc, i - 1), p.blockNamed(p.slots[i].parsed.name!.text)!));
   for (let i = 0; i < p.slots.length; i++) {
     const entry = p.slots[i].entry;
     const start = slotBlock(doc, i).start;
@@ -634,7 +635,7 @@ function positionsOf(slots: readonly Slot[], wanted: ReadonlySet<Slot>): Map<Slo
 }
 
 function parsedAt(doc: NoarkqDocument, slot: number): ParsedBlock {
-  return slot === 0 ? doc.preamble.parsed : doc.blocks[slot - 1].parsed;
+  return slot === 0 ? doc.preamble.parsed : blockOf(doc, slot - 1).parsed;
 }
 
 /** A block name and the position of its block (as in the check's slots: 0 is the preamble). */
@@ -673,9 +674,9 @@ function updatedIndex(
   const was = new Map<string, number | undefined>();
   for (const name of affected) was.set(name, names.get(name));
   if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
-  const blocks = doc.blocks;
+  const count = blockCount(doc);
   const firstNamed = (name: string, start: number, end: number): number => {
-    for (let i = start; i < end; i++) if (blocks[i].parsed.name?.text === name) return i;
+    for (let i = start; i < end; i++) if (blockOf(doc, i).parsed.name?.text === name) return i;
     return -1;
   };
   // Names whose first block was in the stretch and is no longer: another one after it, if any
@@ -691,8 +692,8 @@ function updatedIndex(
     }
     if (at !== -1) names.set(name, at);
   }
-  for (let i = newAfter; i < blocks.length && later.size > 0; i++) {
-    const name = blocks[i].parsed.name?.text;
+  for (let i = newAfter; i < count && later.size > 0; i++) {
+    const name = blockOf(doc, i).parsed.name?.text;
     if (name !== undefined && later.delete(name)) names.set(name, i);
   }
   return { names, duplicates: named - names.size };
@@ -840,18 +841,23 @@ function recordingDocument(doc: NoarkqDocument, reads: Reads): NoarkqDocument {
     index: preamble.index,
     parsed,
   };
-  return {
+  const recorded: NoarkqDocument & BlockReader = {
     get text() {
       reads.whole = true;
       return doc.text;
     },
     preamble: view,
-    blocks: doc.blocks,
+    get blocks() {
+      return doc.blocks;
+    },
+    blockCount: blockCount(doc),
+    block: (index) => blockOf(doc, index),
     get diagnostics() {
       reads.whole = true;
       return doc.diagnostics;
     },
   };
+  return recorded;
 }
 
 /** A file variable that records each part a check reads of it (its name and placement aside,

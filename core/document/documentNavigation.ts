@@ -1,22 +1,37 @@
 /** Finding blocks in a parsed document and moving between block-relative and document offsets. */
 import type { Span } from '../diagnostics';
-import type { DocumentBlock, NoarkqDocument } from './documentModel';
+import type { BlockReader, DocumentBlock, NoarkqDocument } from './documentModel';
 
 /** The preamble, then every `###` block, in file order. */
 export function allBlocks(doc: NoarkqDocument): DocumentBlock[] {
   return [doc.preamble, ...doc.blocks];
 }
 
+function isBlockReader(doc: NoarkqDocument): doc is NoarkqDocument & BlockReader {
+  return typeof (doc as Partial<BlockReader>).block === 'function';
+}
+
+/** How many `###` blocks `doc` has, without making its `blocks` list. */
+export function blockCount(doc: NoarkqDocument): number {
+  return isBlockReader(doc) ? doc.blockCount : doc.blocks.length;
+}
+
+/** `doc.blocks[index]`, without making the whole list (see `BlockReader`). */
+export function blockOf(doc: NoarkqDocument, index: number): DocumentBlock {
+  return isBlockReader(doc) ? doc.block(index) : doc.blocks[index];
+}
+
 /** The block (or preamble) that holds document offset `offset`; the end of the text belongs to
  * the last block. */
 export function blockAt(doc: NoarkqDocument, offset: number): DocumentBlock {
   let lo = 0;
-  let hi = doc.blocks.length - 1;
+  let hi = blockCount(doc) - 1;
   let found: DocumentBlock = doc.preamble;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (doc.blocks[mid].start <= offset) {
-      found = doc.blocks[mid];
+    const block = blockOf(doc, mid);
+    if (block.start <= offset) {
+      found = block;
       lo = mid + 1;
     } else {
       hi = mid - 1;
