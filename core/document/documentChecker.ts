@@ -29,7 +29,9 @@ export type { DocumentCheckOptions } from './blockChecks';
  * A check's diagnostics in document order (the order `check` gives them), each placed in the
  * document as it is read: reading the first thousand of a file's hundred thousand costs about
  * those thousand, so an editor shown a capped list pays for what it is shown. Read it before the
- * checker's next check, which updates the blocks it reads in place.
+ * checker's next check, which updates the blocks it reads in place. A diagnostic of a block that
+ * neither changed nor moved (nor did what it points at) is the object the previous check's
+ * reading gave.
  */
 export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
   readonly length: number;
@@ -109,6 +111,10 @@ interface Run {
   entry: CachedBlock;
   duplicate: boolean;
   items: readonly RunItem[];
+  /** The items as last placed: the same objects while the block, the file variables and the first
+   * block of a duplicate name stay where they are, so that what a reader made of them (an LSP
+   * diagnostic) can be kept (see `CheckedDiagnostics`). */
+  placed?: { start: number; variables: readonly VariableDeclaration[]; firstAt: number; items: readonly NoarkqDiagnostic[] };
 }
 
 /** One block (or the preamble) of the last checked document: its result, and what its key read,
@@ -564,7 +570,15 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
         let run = slot.run;
         if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
         const block = slotBlock(p.doc, i);
-        for (const item of run.items) yield placeItem(p, item, block, run.entry);
+        const variables = p.doc.preamble.parsed.variables;
+        const first = duplicate ? p.blockNamed(parsed.name!.text)! : undefined;
+        const firstAt = first === undefined ? -1 : first.start + first.parsed.name!.start;
+        let placed = run.placed;
+        if (placed === undefined || placed.start !== block.start || placed.variables !== variables || placed.firstAt !== firstAt) {
+          const items = run.items.map((item) => placeItem(p, item, block, run!.entry));
+          placed = run.placed = { start: block.start, variables, firstAt, items };
+        }
+        yield* placed.items;
         left -= run.items.length;
       }
     },
