@@ -402,10 +402,11 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
-        const concerned = new Set<Slot>();
+      const concerned = new Set<Slot>();
       for (const n of affected) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
       if (namesChanged) for (const s of unresolved) concerned.add(s);
-      for (const s of forward) concerned.add(s);
+      // A block before the stretch that reads one after it: the distance may have changed.
+      if (same > 0) for (const s of forward) concerned.add(s);
       const positions = positionsOf(slots, concerned);
       for (const slot of concerned) {
         const i = positions.get(slot)!;
