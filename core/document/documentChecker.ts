@@ -915,7 +915,10 @@ class RecordedDeclaration implements RecordingDeclaration {
   }
 
   [askDeclaration]<T>(question: (v: VariableDeclaration) => T): T {
-    this.reads.list.push({ index: this.index, declaration: this.declaration, read: question });
+    // Once per question and check: a check asks the same of a value at each use (a block's list
+    // of reads is short).
+    const list = this.reads.list;
+    if (!list.some((r) => r.read === question && r.index === this.index)) list.push({ index: this.index, declaration: this.declaration, read: question });
     return question(this.declaration);
   }
 
