@@ -273,6 +273,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // Block names: the same index unless the stretch changed a name or the number of blocks.
     // The names the stretch had or has are the ones whose block (or its answer) may differ.
     const affected = new Set<string>();
+    /** The first block of each affected name before this check (the index is updated in place). */
+    const wasFirst = new Map<string, number | undefined>();
     let namesChanged = true;
     let index: { names: Map<string, number>; duplicates: number } | undefined;
     if (previous !== undefined) {
@@ -282,6 +284,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, blockOf(doc, i - 1).parsed, i);
       for (const n of oldNames) affected.add(n.name);
       for (const n of newNames) affected.add(n.name);
+      for (const n of affected) wasFirst.set(n, previous.names.get(n));
       // The index maps a name to its block's position: a name that moved within the stretch
       // changes it as much as a new name does.
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
@@ -291,6 +294,21 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, newNames.length - oldNames.length);
     }
     const { names, duplicates } = index ?? nameIndex(doc);
+    // The affected names whose first block is another now, or is in the stretch: a block that
+    // reads a name whose first block is the same block, outside the stretch, reads the same of it
+    // (where it is relative to the reader changes only across the stretch, which `forward` covers).
+    const retargeted = new Set<string>();
+    for (const name of affected) {
+      const was = wasFirst.get(name);
+      const now = names.get(name);
+      if (was === undefined && now === undefined) continue;
+      const kept =
+        was !== undefined &&
+        now !== undefined &&
+        (was < same - 1 ? now === was : was >= oldChangedEnd - 1 && now === was + changedEnd - oldChangedEnd) &&
+        blockOf(previous!.doc, was).parsed === blockOf(doc, now).parsed;
+      if (!kept) retargeted.add(name);
+    }
     const blockNamed = (name: string): DocumentBlock | undefined => {
       const i = names.get(name);
       return i === undefined ? undefined : blockOf(doc, i);
@@ -403,7 +421,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
       const concerned = new Set<Slot>();
-      for (const n of affected) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
+      for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
       if (namesChanged) for (const s of unresolved) concerned.add(s);
       // A block before the stretch that reads one after it: the distance may have changed.
       if (same > 0) for (const s of forward) concerned.add(s);
@@ -412,7 +430,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
         const newSuggestions = namesChanged && suggestionsMayChange(slot.unresolved, affected);
-        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => affected.has(n));
+        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
         if (!rekey) continue;
         const block = blockAt(i);
         let suggestions = slot.suggestions;
