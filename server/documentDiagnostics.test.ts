@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver/node';
 import { checkDocument, createDocumentChecker, parseDocument } from '../core/document';
 import { reportedDiagnosticsLimit, toLspDiagnostics } from '../core/features/lspDiagnostics';
 import { noarkModel } from '../core/schema';
@@ -147,6 +148,35 @@ describe('server diagnostics over edits', () => {
       assert.equal(document.getText(), shape.text);
     });
   }
+});
+
+describe('LSP diagnostics over edits', () => {
+  it('are given again, the same objects, where the text before them did not change, and made anew past an edit', () => {
+    const shape = makeShape('errors', 1_000);
+    const diagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
+    const chunked = new ChunkedTextDocument(uri, 'noarkq', 1, shape.text, { size: 4096, limit: 8192 });
+    const first = diagnostics.diagnose(chunked).lsp;
+    assert.equal(first.length, reportedDiagnosticsLimit);
+    const fresh = (): Diagnostic[] => toLspDiagnostics(chunked, checkDocument(parseDocument(chunked.getText()), { model: noarkModel }));
+    // Typing near the end, past every diagnostic shown.
+    const end = chunked.getText().length;
+    chunked.update([rangeChange(chunked, { start: end, end, text: '\n# a comment\n' })], 2);
+    const second = diagnostics.diagnose(chunked).lsp;
+    assert.deepEqual(second, fresh());
+    assert.equal(second[0], first[0]);
+    assert.equal(second[second.length - 2], first[first.length - 2]);
+    // A line break after the second block's first line: the first block's diagnostics stay, the
+    // others move.
+    const secondBlock = chunked.getText().indexOf('\n###', chunked.getText().indexOf('\n###') + 1) + 1;
+    const at = chunked.getText().indexOf('\n', secondBlock) + 1;
+    chunked.update([rangeChange(chunked, { start: at, end: at, text: '\r\n' })], 3);
+    const third = diagnostics.diagnose(chunked).lsp;
+    assert.deepEqual(third, fresh());
+    const moved = third.findIndex((d) => d.range.start.line > chunked.positionAt(at).line);
+    assert.ok(moved > 0);
+    assert.equal(third[0], second[0]);
+    assert.notEqual(third[moved], second[moved]);
+  });
 });
 
 describe('the incremental checker on generated files', () => {

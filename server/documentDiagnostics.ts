@@ -10,7 +10,9 @@ import { runSteps } from '../core/steps';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
-import { toLspDiagnostics } from '../core/features/lspDiagnostics';
+import { toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
+import type { NoarkqDiagnostic } from '../core/diagnostics';
+import { ChunkedTextDocument } from './chunkedTextDocument';
 import { createDocumentChecker, type DocumentChecker } from '../core/document';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
@@ -28,9 +30,16 @@ interface CheckerState {
   checker: DocumentChecker;
 }
 
+/** The LSP diagnostics made for a version, by the diagnostic they were made from. */
+interface Converted {
+  version: number;
+  made: Map<NoarkqDiagnostic, Diagnostic>;
+}
+
 export class DocumentDiagnostics {
   private readonly checkers = new Map<string, CheckerState>();
   private readonly results = new Map<string, DiagnosticsResult & { key: string }>();
+  private readonly converted = new Map<string, Converted>();
   private serial = 0;
 
   constructor(
@@ -57,7 +66,7 @@ export class DocumentDiagnostics {
     const parsed = this.parses.get(document);
     const diagnostics = yield* this.checkerFor(document.uri).checkedSteps(parsed);
     const resultId = `${document.version}.${++this.serial}`;
-    const result = { key, resultId, version: document.version, lsp: toLspDiagnostics(document, diagnostics) };
+    const result = { key, resultId, version: document.version, lsp: toLspDiagnostics(document, diagnostics, undefined, this.conversions(document)) };
     this.results.set(document.uri, result);
     return result;
   }
@@ -69,6 +78,28 @@ export class DocumentDiagnostics {
   forget(uri: string): void {
     this.checkers.delete(uri);
     this.results.delete(uri);
+    this.converted.delete(uri);
+  }
+
+  /**
+   * The LSP diagnostics of the last version converted, given again for this one where they still
+   * stand: the checker gives the same diagnostic object for a block that neither changed nor moved,
+   * and a position before the stretch that the versions' changes touched is the same line and
+   * character in both (an edit in the middle of a file of errors leaves the first thousand).
+   */
+  private conversions(document: TextDocument): LspConversions {
+    const previous = this.converted.get(document.uri);
+    const stretch = previous !== undefined && document instanceof ChunkedTextDocument ? document.changedSince(previous.version) : undefined;
+    const made = new Map<NoarkqDiagnostic, Diagnostic>();
+    this.converted.set(document.uri, { version: document.version, made });
+    return {
+      reuse: (d) => {
+        if (stretch === undefined) return undefined;
+        const lsp = previous!.made.get(d);
+        return lsp !== undefined && lastOffset(d) < stretch.prefix ? lsp : undefined;
+      },
+      keep: (d, lsp) => made.set(d, lsp),
+    };
   }
 
   /** One incremental checker per document, remade when the context it checks against changes. */
@@ -87,4 +118,12 @@ export class DocumentDiagnostics {
     this.checkers.set(uri, { context, checker });
     return checker;
   }
+}
+
+/** The last offset `d` names: its own end, its related locations' and its fixes' edits'. */
+function lastOffset(d: NoarkqDiagnostic): number {
+  let last = d.end;
+  for (const r of d.related ?? []) last = Math.max(last, r.end);
+  for (const f of d.fixes ?? []) for (const e of f.edits) last = Math.max(last, e.end);
+  return last;
 }

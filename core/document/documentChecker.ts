@@ -15,7 +15,8 @@ import { runSteps } from '../steps';
 import { placeDiagnostic, shareMessages, shiftDiagnostic, type NoarkqDiagnostic, type Severity, type Span } from '../diagnostics';
 import { checkBlock, type BlockCheckScope, type DocumentCheckOptions } from './blockChecks';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration, VariableValueSyntax } from './documentModel';
+import type { BlockReader, DocumentBlock, NoarkqDocument, ParsedBlock, VariableDeclaration, VariableValueSyntax } from './documentModel';
+import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
@@ -28,7 +29,9 @@ export type { DocumentCheckOptions } from './blockChecks';
  * A check's diagnostics in document order (the order `check` gives them), each placed in the
  * document as it is read: reading the first thousand of a file's hundred thousand costs about
  * those thousand, so an editor shown a capped list pays for what it is shown. Read it before the
- * checker's next check, which updates the blocks it reads in place.
+ * checker's next check, which updates the blocks it reads in place. A diagnostic of a block that
+ * neither changed nor moved (nor did what it points at) is the object the previous check's
+ * reading gave.
  */
 export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
   readonly length: number;
@@ -71,15 +74,23 @@ interface CachedBlock {
 }
 
 /** One part of a file variable that a block's check read: `read` gives it from a declaration,
- * and gave `seen` from `declaration` (compared as JSON, and only when the declaration is
- * another: a parse's declarations never change). */
+ * and what it gives from `declaration` is what the check saw (compared as JSON, and only when the
+ * declaration is another: a parse's declarations never change; see `readText`). A span is read
+ * relative to its declaration's start (an `anchoredReads` function): a file variable that only
+ * moved (an edit above it in the preamble) reads the same, and the result is moved with it. */
 interface FileRead {
   /** The declaration's position among the preamble's variables (the key's names fix it). */
   index: number;
   declaration: VariableDeclaration;
-  read: (v: VariableDeclaration) => unknown;
-  seen: unknown;
+  read: ReadPart;
 }
+
+type ReadPart = (v: VariableDeclaration) => unknown;
+
+/** The slots whose result read file variables, by the declaration they read (with its position
+ * among the variables) and the part read: when the file variables change, the parts that read
+ * otherwise from the new declarations are found once each, not once per slot. */
+type FileReadIndex = Map<VariableDeclaration, { index: number; parts: Map<ReadPart, Set<Slot>> }>;
 
 /** One of a slot's diagnostics, block-relative: a syntax diagnostic of its parse, the duplicate
  * name (made when placed: it points at the first block of the name, wherever that is then), or
@@ -100,6 +111,10 @@ interface Run {
   entry: CachedBlock;
   duplicate: boolean;
   items: readonly RunItem[];
+  /** The items as last placed: the same objects while the block, the file variables and the first
+   * block of a duplicate name stay where they are, so that what a reader made of them (an LSP
+   * diagnostic) can be kept (see `CheckedDiagnostics`). */
+  placed?: { start: number; variables: readonly VariableDeclaration[]; firstAt: number; items: readonly NoarkqDiagnostic[] };
 }
 
 /** One block (or the preamble) of the last checked document: its result, and what its key read,
@@ -140,8 +155,10 @@ interface CheckState {
   preambleKey: string;
   /** The file variables whole (see `fileVariablesKey`). */
   fileVariables: string;
-  /** The slots whose check read more of the file variables than their names. */
-  fileReaders: Set<Slot>;
+  /** The slots whose check read more of the file variables than their names, by what they read. */
+  fileReaders: FileReadIndex;
+  /** The slots whose check read the preamble beyond its variables. */
+  preambleReaders: Set<Slot>;
   preambleReferenceNames: string;
   /** The slots by what their key read, so an edit finds the keys it can change without
    * looking at every block. */
@@ -203,7 +220,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     lastCheck.checkedBlocks = 0;
     lastCheck.reusedBlocks = 0;
     if (state !== undefined && state.interrupted === undefined && state.doc === doc) {
-      lastCheck.reusedBlocks = doc.blocks.length + 1;
+      lastCheck.reusedBlocks = blockCount(doc) + 1;
       return state.result;
     }
     const progress: Progress = { doc, kept: state?.slots ?? [], checked: [] };
@@ -225,7 +242,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
   }
 
   function* checkChanged(doc: NoarkqDocument, progress: Progress): Generator<void, CheckedDiagnostics, void> {
-    const count = doc.blocks.length + 1;
+    const count = blockCount(doc) + 1;
     const preambleKey = fileVariablesKey(doc.preamble.parsed);
     const fileNamesKey = fileVariableNamesKey(doc.preamble.parsed);
     const preambleReferenceNames = referenceNamesInVariables(doc.preamble.parsed);
@@ -256,15 +273,18 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // Block names: the same index unless the stretch changed a name or the number of blocks.
     // The names the stretch had or has are the ones whose block (or its answer) may differ.
     const affected = new Set<string>();
+    /** The first block of each affected name before this check (the index is updated in place). */
+    const wasFirst = new Map<string, number | undefined>();
     let namesChanged = true;
     let index: { names: Map<string, number>; duplicates: number } | undefined;
     if (previous !== undefined) {
       const oldNames: NamedAt[] = [];
       const newNames: NamedAt[] = [];
-      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, previous.doc.blocks[i - 1].parsed, i);
-      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, doc.blocks[i - 1].parsed, i);
+      for (let i = Math.max(1, same); i < oldChangedEnd; i++) pushName(oldNames, blockOf(previous.doc, i - 1).parsed, i);
+      for (let i = Math.max(1, same); i < changedEnd; i++) pushName(newNames, blockOf(doc, i - 1).parsed, i);
       for (const n of oldNames) affected.add(n.name);
       for (const n of newNames) affected.add(n.name);
+      for (const n of affected) wasFirst.set(n, previous.names.get(n));
       // The index maps a name to its block's position: a name that moved within the stretch
       // changes it as much as a new name does.
       namesChanged = oldNames.length !== newNames.length || oldNames.some((n, i) => n.name !== newNames[i]!.name || n.at !== newNames[i]!.at);
@@ -274,12 +294,26 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, newNames.length - oldNames.length);
     }
     const { names, duplicates } = index ?? nameIndex(doc);
+    // The affected names whose first block is another now, or is in the stretch: a block that
+    // reads a name whose first block is the same block, outside the stretch, reads the same of it
+    // (where it is relative to the reader changes only across the stretch, which `forward` covers).
+    const retargeted = new Set<string>();
+    for (const name of affected) {
+      const was = wasFirst.get(name);
+      const now = names.get(name);
+      if (was === undefined && now === undefined) continue;
+      const kept =
+        was !== undefined &&
+        now !== undefined &&
+        (was < same - 1 ? now === was : was >= oldChangedEnd - 1 && now === was + changedEnd - oldChangedEnd) &&
+        blockOf(previous!.doc, was).parsed === blockOf(doc, now).parsed;
+      if (!kept) retargeted.add(name);
+    }
     const blockNamed = (name: string): DocumentBlock | undefined => {
       const i = names.get(name);
-      return i === undefined ? undefined : doc.blocks[i];
+      return i === undefined ? undefined : blockOf(doc, i);
     };
 
-    let allNames: string[] | undefined;
     const scope: BlockCheckScope = {
       doc,
       model: options.model,
@@ -287,7 +321,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       environmentKnown: options.environment !== undefined,
       options,
       blockNamed,
-      allBlockNames: () => (allNames ??= doc.blocks.flatMap((b) => (b.parsed.name ? [b.parsed.name.text] : []))),
+      firstBlocks: () => names,
     };
     const dependencies: DependencyContext = {
       doc,
@@ -299,12 +333,13 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       environmentNames,
     };
     const recording = recordingScope(scope, reads);
-    const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : doc.blocks[i - 1]);
+    const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : blockOf(doc, i - 1));
 
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
     const forward = previous?.forward ?? new Set<Slot>();
-    const fileReaders = previous?.fileReaders ?? new Set<Slot>();
+    const fileReaders: FileReadIndex = previous?.fileReaders ?? new Map();
+    const preambleReaders = previous?.preambleReaders ?? new Set<Slot>();
     const tally = previous?.tally ?? { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set<Slot>() };
     const track = (slot: Slot): void => {
       for (const n of slot.reads) {
@@ -314,7 +349,14 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
-      if (slot.entry.fileReads.length > 0 || slot.entry.wholePreamble !== undefined) fileReaders.add(slot);
+      for (const r of slot.entry.fileReads) {
+        let byDeclaration = fileReaders.get(r.declaration);
+        if (byDeclaration === undefined) fileReaders.set(r.declaration, (byDeclaration = { index: r.index, parts: new Map() }));
+        const set = byDeclaration.parts.get(r.read);
+        if (set === undefined) byDeclaration.parts.set(r.read, new Set([slot]));
+        else set.add(slot);
+      }
+      if (slot.entry.wholePreamble !== undefined) preambleReaders.add(slot);
       tallySlot(tally, slot, 1);
     };
     const untrack = (slot: Slot): void => {
@@ -326,7 +368,16 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       unresolved.delete(slot);
       forward.delete(slot);
-      fileReaders.delete(slot);
+      for (const r of slot.entry.fileReads) {
+        const byDeclaration = fileReaders.get(r.declaration);
+        const set = byDeclaration?.parts.get(r.read);
+        if (byDeclaration === undefined || set === undefined) continue;
+        set.delete(slot);
+        if (set.size > 0) continue;
+        byDeclaration.parts.delete(r.read);
+        if (byDeclaration.parts.size === 0) fileReaders.delete(r.declaration);
+      }
+      preambleReaders.delete(slot);
       tallySlot(tally, slot, -1);
     };
 
@@ -345,10 +396,11 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       const block = blockAt(i);
       let suggestions = '';
       const derived = dependencyKey(dependencies, block, () => (suggestions = newSuggestionsTag()));
-      const reused = candidates.get(block.parsed)?.find((s) => s.entry.key === derived.key && readsHold(s.entry, doc.preamble.parsed));
+      let reused: CachedBlock | undefined;
+      for (const s of candidates.get(block.parsed) ?? noSlots) if (s.entry.key === derived.key && readsHold(s.entry, doc.preamble.parsed)) reused ??= s.entry;
       const slot: Slot = {
         parsed: block.parsed,
-        entry: reused?.entry ?? computeEntry(recording, block, derived.key),
+        entry: reused ?? computeEntry(recording, block, derived.key),
         reads: derived.reads,
         unresolved: derived.unresolved,
         forward: derived.forward,
@@ -368,16 +420,17 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
-        const concerned = new Set<Slot>();
-      for (const n of affected) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
+      const concerned = new Set<Slot>();
+      for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
       if (namesChanged) for (const s of unresolved) concerned.add(s);
-      for (const s of forward) concerned.add(s);
+      // A block before the stretch that reads one after it: the distance may have changed.
+      if (same > 0) for (const s of forward) concerned.add(s);
       const positions = positionsOf(slots, concerned);
       for (const slot of concerned) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
         const newSuggestions = namesChanged && suggestionsMayChange(slot.unresolved, affected);
-        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => affected.has(n));
+        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
         if (!rekey) continue;
         const block = blockAt(i);
         let suggestions = slot.suggestions;
@@ -393,16 +446,25 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
     }
     // The file variables changed, not their names: the blocks whose check read what changed
-    // (a value's answer to a question, a span) are checked again, with the same key.
+    // (a value's answer to a question, a span relative to its variable) are checked again, with
+    // the same key. A variable that only moved reads the same: what a result says about it is
+    // placed where it is now (see `place`).
     if (previous !== undefined && previous.fileVariables !== preambleKey) {
-      const stale = new Set<Slot>();
-      for (const slot of fileReaders) if (!readsHold(slot.entry, doc.preamble.parsed)) stale.add(slot);
+      const stale = staleFileReaders(fileReaders, preambleReaders, doc.preamble.parsed);
       const positions = positionsOf(slots, stale);
+      // A block of the same text and key as one checked here gets the same result (a file of
+      // copies has many): its diagnostics in the file variables are where that one's are, which
+      // its `computedAt` says.
+      const checkedHere = new Map<string, CachedBlock>();
       for (const slot of stale) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
+        const block = blockAt(i);
+        const memoKey = `${slot.entry.key}\u0000${block.parsed.text}`;
+        let entry = checkedHere.get(memoKey);
+        if (entry === undefined) checkedHere.set(memoKey, (entry = computeEntry(recording, block, slot.entry.key)));
         untrack(slot);
-        slot.entry = computeEntry(recording, blockAt(i), slot.entry.key);
+        slot.entry = entry;
         track(slot);
         yield;
       }
@@ -411,7 +473,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     const placing: Placing = { doc, slots, names, duplicates, blockNamed };
     const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
     return result;
   }
 
@@ -425,7 +487,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // slice: an array of exactly their number, where `checkBlock`'s grew by push. A file of
     // copied blocks says the same things many times: their messages are shared.
     const diagnostics = shareMessages(checkBlock(recording.recorded, block)).slice();
-    return { key, diagnostics, computedAt: block.start, fileReads: reads.list.length > 0 ? reads.list : noReads, wholePreamble: reads.whole ? recording.plain.doc.preamble.parsed : undefined };
+    const fileReads = reads.list.length > 0 ? reads.list : noReads;
+    const whole = reads.whole || (fileReads.length > 0 && !placeableInPreamble(diagnostics, fileReads, block.start));
+    return { key, diagnostics, computedAt: block.start, fileReads, wholePreamble: whole ? recording.plain.doc.preamble.parsed : undefined };
   }
 
   return { check, checkSteps, checkedSteps, lastCheck };
@@ -446,7 +510,8 @@ function interruptedState(progress: Progress): CheckState {
     duplicates: 0,
     preambleKey: '',
     fileVariables: '',
-    fileReaders: new Set(),
+    fileReaders: new Map(),
+    preambleReaders: new Set(),
     preambleReferenceNames: '',
     readers: new Map(),
     unresolved: new Set(),
@@ -467,7 +532,7 @@ interface Placing {
 }
 
 function slotBlock(doc: NoarkqDocument, i: number): DocumentBlock {
-  return i === 0 ? doc.preamble : doc.blocks[i - 1];
+  return i === 0 ? doc.preamble : blockOf(doc, i - 1);
 }
 
 function isDuplicate(p: Placing, parsed: ParsedBlock, i: number): boolean {
@@ -524,7 +589,15 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
         let run = slot.run;
         if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
         const block = slotBlock(p.doc, i);
-        for (const item of run.items) yield placeItem(p, item, block, run.entry);
+        const variables = p.doc.preamble.parsed.variables;
+        const first = duplicate ? p.blockNamed(parsed.name!.text)! : undefined;
+        const firstAt = first === undefined ? -1 : first.start + first.parsed.name!.start;
+        let placed = run.placed;
+        if (placed === undefined || placed.start !== block.start || placed.variables !== variables || placed.firstAt !== firstAt) {
+          const items = run.items.map((item) => placeItem(p, item, block, run!.entry));
+          placed = run.placed = { start: block.start, variables, firstAt, items };
+        }
+        yield* placed.items;
         left -= run.items.length;
       }
     },
@@ -549,7 +622,7 @@ function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: Cache
     case 'syntax':
       return shiftDiagnostic(item.d, block.start);
     case 'check':
-      return place(item.d, block.start, entry.computedAt);
+      return place(item.d, block.start, entry, p.doc.preamble.parsed.variables);
     case 'name':
       return duplicateNameDiagnostic(block, p.blockNamed(block.parsed.name!.text)!);
   }
@@ -565,11 +638,11 @@ function sortedWhole(p: Placing): CheckedDiagnostics {
     const block = slotBlock(doc, i);
     for (const d of block.parsed.diagnostics) out.push(shiftDiagnostic(d, block.start));
   }
-  for (let i = 1; i < p.slots.length; i++) if (isDuplicate(p, p.slots[i].parsed, i)) out.push(duplicateNameDiagnostic(doc.blocks[i - 1], p.blockNamed(p.slots[i].parsed.name!.text)!));
+  for (let i = 1; i < p.slots.length; i++) if (isDuplicate(p, p.slots[i].parsed, i)) out.push(duplicateNameDiagnostic(blockOf(doc, i - 1), p.blockNamed(p.slots[i].parsed.name!.text)!));
   for (let i = 0; i < p.slots.length; i++) {
     const entry = p.slots[i].entry;
     const start = slotBlock(doc, i).start;
-    for (const d of entry.diagnostics) out.push(place(d, start, entry.computedAt));
+    for (const d of entry.diagnostics) out.push(place(d, start, entry, doc.preamble.parsed.variables));
   }
   out.sort(byPosition);
   return listed(out);
@@ -595,7 +668,7 @@ function positionsOf(slots: readonly Slot[], wanted: ReadonlySet<Slot>): Map<Slo
 }
 
 function parsedAt(doc: NoarkqDocument, slot: number): ParsedBlock {
-  return slot === 0 ? doc.preamble.parsed : doc.blocks[slot - 1].parsed;
+  return slot === 0 ? doc.preamble.parsed : blockOf(doc, slot - 1).parsed;
 }
 
 /** A block name and the position of its block (as in the check's slots: 0 is the preamble). */
@@ -634,9 +707,9 @@ function updatedIndex(
   const was = new Map<string, number | undefined>();
   for (const name of affected) was.set(name, names.get(name));
   if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
-  const blocks = doc.blocks;
+  const count = blockCount(doc);
   const firstNamed = (name: string, start: number, end: number): number => {
-    for (let i = start; i < end; i++) if (blocks[i].parsed.name?.text === name) return i;
+    for (let i = start; i < end; i++) if (blockOf(doc, i).parsed.name?.text === name) return i;
     return -1;
   };
   // Names whose first block was in the stretch and is no longer: another one after it, if any
@@ -652,8 +725,8 @@ function updatedIndex(
     }
     if (at !== -1) names.set(name, at);
   }
-  for (let i = newAfter; i < blocks.length && later.size > 0; i++) {
-    const name = blocks[i].parsed.name?.text;
+  for (let i = newAfter; i < count && later.size > 0; i++) {
+    const name = blockOf(doc, i).parsed.name?.text;
     if (name !== undefined && later.delete(name)) names.set(name, i);
   }
   return { names, duplicates: named - names.size };
@@ -690,15 +763,59 @@ function fileVariableNamesKey(preamble: ParsedBlock): string {
   return key;
 }
 
+/**
+ * The slots of which a part read of the file variables reads otherwise from `preamble`'s. Each
+ * part of each declaration is compared once, whatever the number of slots that read it.
+ */
+function staleFileReaders(index: FileReadIndex, preambleReaders: ReadonlySet<Slot>, preamble: ParsedBlock): Set<Slot> {
+  const stale = new Set<Slot>();
+  for (const slot of preambleReaders) if (slot.entry.wholePreamble !== preamble) stale.add(slot);
+  for (const [declaration, { index: at, parts }] of index) {
+    const now = preamble.variables[at];
+    if (now === declaration) continue;
+    for (const [read, slots] of parts) if (readText(read, now) !== readText(read, declaration)) for (const s of slots) stale.add(s);
+  }
+  return stale;
+}
+
 /** Whether what a block's check read of the preamble (besides the variables' names, which its
  * key holds) reads the same from this one. */
 function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
   if (entry.wholePreamble !== undefined && entry.wholePreamble !== preamble) return false;
   for (const r of entry.fileReads) {
     const now = preamble.variables[r.index];
-    if (now !== r.declaration && asText(r.read(now)) !== asText(r.seen)) return false;
+    if (now !== r.declaration && readText(r.read, now) !== readText(r.read, r.declaration)) return false;
   }
   return true;
+}
+
+/**
+ * Whether every span of `diagnostics` in the preamble (block-relative to `start`: negative) lies
+ * in a variable whose spans the check read: `place` moves them with it. One elsewhere would stay
+ * where it is when the preamble changes, so a result with one is kept only for this preamble.
+ */
+function placeableInPreamble(diagnostics: readonly NoarkqDiagnostic[], reads: readonly FileRead[], start: number): boolean {
+  const placeable = (span: Span): boolean => span.start >= 0 || anchorOf(reads, span.start + start) !== undefined;
+  return diagnostics.every((d) => placeable(d) && (d.related ?? []).every(placeable) && (d.fixes ?? []).every((f) => f.edits.every(placeable)));
+}
+
+/** The read of the declaration that holds document offset `at` in the preamble, whose spans the
+ * check read. */
+function anchorOf(reads: readonly FileRead[], at: number): FileRead | undefined {
+  for (const r of reads) if (r.declaration.start <= at && at <= r.declaration.end && anchoredReads.has(r.read)) return r;
+  return undefined;
+}
+
+const readTexts = new WeakMap<VariableDeclaration, Map<ReadPart, string>>();
+
+/** What `read` gives from `declaration`, as JSON, worked out once per declaration and part: many
+ * blocks read the same part of the same variable. */
+function readText(read: ReadPart, declaration: VariableDeclaration): string {
+  let texts = readTexts.get(declaration);
+  if (texts === undefined) readTexts.set(declaration, (texts = new Map()));
+  let text = texts.get(read);
+  if (text === undefined) texts.set(read, (text = asText(read(declaration))));
+  return text;
 }
 
 const noReads: readonly FileRead[] = [];
@@ -757,18 +874,23 @@ function recordingDocument(doc: NoarkqDocument, reads: Reads): NoarkqDocument {
     index: preamble.index,
     parsed,
   };
-  return {
+  const recorded: NoarkqDocument & BlockReader = {
     get text() {
       reads.whole = true;
       return doc.text;
     },
     preamble: view,
-    blocks: doc.blocks,
+    get blocks() {
+      return doc.blocks;
+    },
+    blockCount: blockCount(doc),
+    block: (index) => blockOf(doc, index),
     get diagnostics() {
       reads.whole = true;
       return doc.diagnostics;
     },
   };
+  return recorded;
 }
 
 /** A file variable that records each part a check reads of it (its name and placement aside,
@@ -791,41 +913,60 @@ class RecordedDeclaration implements RecordingDeclaration {
   }
 
   get start(): number {
-    return this.read('start', readStart);
+    this.record('start', sameStart);
+    return this.declaration.start;
   }
 
   get end(): number {
-    return this.read('end', readEnd);
+    this.record('end', relativeEnd);
+    return this.declaration.end;
   }
 
   get nameSpan(): Span {
-    return this.read('nameSpan', readNameSpan);
+    this.record('nameSpan', relativeNameSpan);
+    return this.declaration.nameSpan;
   }
 
   get value(): VariableValueSyntax {
-    return this.read('value', readValue);
+    this.record('value', relativeValue);
+    return this.declaration.value;
   }
 
   [askDeclaration]<T>(question: (v: VariableDeclaration) => T): T {
-    const answer = question(this.declaration);
-    this.reads.list.push({ index: this.index, declaration: this.declaration, read: question, seen: answer });
-    return answer;
+    // Once per question and check: a check asks the same of a value at each use (a block's list
+    // of reads is short).
+    const list = this.reads.list;
+    if (!list.some((r) => r.read === question && r.index === this.index)) list.push({ index: this.index, declaration: this.declaration, read: question });
+    return question(this.declaration);
   }
 
-  private read<T>(part: keyof RecordedDeclaration['recorded'], get: (v: VariableDeclaration) => T): T {
-    const value = get(this.declaration);
-    if (this.recorded[part] !== this.reads.serial) {
-      this.recorded[part] = this.reads.serial;
-      this.reads.list.push({ index: this.index, declaration: this.declaration, read: get, seen: value });
-    }
-    return value;
+  private record(part: keyof RecordedDeclaration['recorded'], read: ReadPart): void {
+    if (this.recorded[part] === this.reads.serial) return;
+    this.recorded[part] = this.reads.serial;
+    this.reads.list.push({ index: this.index, declaration: this.declaration, read });
   }
 }
 
-const readStart = (v: VariableDeclaration): number => v.start;
-const readEnd = (v: VariableDeclaration): number => v.end;
-const readNameSpan = (v: VariableDeclaration): Span => v.nameSpan;
-const readValue = (v: VariableDeclaration): VariableValueSyntax => v.value;
+// The parts of a declaration a check reads, with its spans relative to the declaration's start: a
+// variable that moved reads the same (see `place`).
+const sameStart = (): number => 0;
+const relativeEnd = (v: VariableDeclaration): number => v.end - v.start;
+const relativeNameSpan = (v: VariableDeclaration): Span => ({ start: v.nameSpan.start - v.start, end: v.nameSpan.end - v.start });
+const relativeValue = (v: VariableDeclaration): unknown => {
+  const value = v.value;
+  const span = { start: value.span.start - v.start, end: value.span.end - v.start };
+  switch (value.kind) {
+    case 'json':
+      return { kind: 'json', value: value.value, span };
+    case 'invalid':
+      return { kind: 'invalid', span };
+    case 'reference':
+      // Only the reference's own spans are numbers named start and end in it.
+      return { kind: 'reference', span, reference: JSON.parse(JSON.stringify(value.reference), (k, x: unknown) => ((k === 'start' || k === 'end') && typeof x === 'number' ? x - v.start : x)) as unknown };
+  }
+};
+/** The parts whose spans a check's diagnostics may hold: they move with their variable. */
+const anchoredReads: ReadonlySet<ReadPart> = new Set<ReadPart>([sameStart, relativeEnd, relativeNameSpan, relativeValue]);
 
 const fileVariableKeys = new WeakMap<ParsedBlock, string>();
 
@@ -941,13 +1082,20 @@ function referenceNamesInVariables(parsed: ParsedBlock): string[] {
   return names;
 }
 
-/** A block-relative diagnostic in document offsets for a block now at `start`, computed when it
- * was at `computedAt`. A span before the block points at a file variable, which did not move (its
- * span is part of the key), so it keeps its document offset; everything else moves with the block.
- * Written field by field (placeDiagnostic): spread copies each got a hidden class of their own. */
-function place(d: NoarkqDiagnostic, start: number, computedAt: number): NoarkqDiagnostic {
+/** A block-relative diagnostic of `entry` in document offsets for a block now at `start`. A span
+ * before the block points at a file variable (whose spans the check read relative to it): it
+ * moves as the variable moved since `entry` was computed, to where it is among `variables` now;
+ * everything else moves with the block. Written field by field (placeDiagnostic): spread copies
+ * each got a hidden class of their own. */
+function place(d: NoarkqDiagnostic, start: number, entry: CachedBlock, variables: readonly VariableDeclaration[]): NoarkqDiagnostic {
+  const computedAt = entry.computedAt;
   if (start === 0 && computedAt === 0) return d;
-  return placeDiagnostic(d, (span) => span.start + (span.start < 0 ? computedAt : start));
+  return placeDiagnostic(d, (span) => {
+    if (span.start >= 0) return span.start + start;
+    const at = span.start + computedAt;
+    const anchor = anchorOf(entry.fileReads, at);
+    return anchor === undefined ? at : at + variables[anchor.index].start - anchor.declaration.start;
+  });
 }
 
 /** Names are unique; a later duplicate points back at the first one. In document offsets. */

@@ -352,4 +352,19 @@ describe('document diagnostics, one row per case', () => {
     assert.equal(later.slice(r!.start, r!.end), 'letter');
     assert.equal(r!.start, later.indexOf('### letter') + 4);
   });
+
+  it('suggests for an unknown block the nearest earlier block name, the first in the file among equally near ones, and a variable before any', () => {
+    const suggested = (text: string): string[] =>
+      checkDocument(parseDocument(text), { model: noarkModel }).flatMap((d) => d.fixes?.filter((f) => f.title.startsWith('Change to')).map((f) => f.title) ?? []);
+    const blocks = '### letterB\nUPLOAD ./b.pdf\n### other\nUPLOAD ./c.pdf\n### letterA\nUPLOAD ./a.pdf\n### letterB\nUPLOAD ./d.pdf\n';
+    // letterB and letterA are one letter from letterX: letterB comes first (its first block).
+    assert.deepEqual(suggested(`${blocks}### use\nDOWNLOAD {{letterX.id}}\n`), ['Change to letterB']);
+    // Only earlier blocks: none of the names below the reference.
+    assert.deepEqual(suggested(`### use\nDOWNLOAD {{letterX.id}}\n${blocks}`), []);
+    // A file variable's reference may name any block.
+    assert.deepEqual(suggested(`@x = {{letterX.id}}\n${blocks}`), ['Change to letterB']);
+    // `{{name}}` alone: the variables come before the block names.
+    assert.deepEqual(suggested(`@letterY = 1\n${blocks}### use\nDOWNLOAD {{letterX}}\n`), ['Change to letterY']);
+    assert.deepEqual(suggested(`@letterY = 1\n${blocks}### use\nDOWNLOAD {{LETTERA}}\n`), ['Change to letterA']);
+  });
 });

@@ -185,3 +185,13 @@ export interface NoarkqDocument {
   /** Every block's syntax diagnostics, in document offsets. */
   readonly diagnostics: readonly NoarkqDiagnostic[];
 }
+
+/**
+ * A document whose blocks can be read one at a time (`documentNavigation.blockOf`) without its
+ * whole `blocks` list being made: an edit's parse moves the blocks after the edit by making each
+ * moved block only when it is read, and the check of an edit reads a few.
+ */
+export interface BlockReader {
+  readonly blockCount: number;
+  block(index: number): DocumentBlock;
+}

@@ -1,22 +1,37 @@
 /** Finding blocks in a parsed document and moving between block-relative and document offsets. */
 import type { Span } from '../diagnostics';
-import type { DocumentBlock, NoarkqDocument } from './documentModel';
+import type { BlockReader, DocumentBlock, NoarkqDocument } from './documentModel';
 
 /** The preamble, then every `###` block, in file order. */
 export function allBlocks(doc: NoarkqDocument): DocumentBlock[] {
   return [doc.preamble, ...doc.blocks];
 }
 
+function isBlockReader(doc: NoarkqDocument): doc is NoarkqDocument & BlockReader {
+  return typeof (doc as Partial<BlockReader>).block === 'function';
+}
+
+/** How many `###` blocks `doc` has, without making its `blocks` list. */
+export function blockCount(doc: NoarkqDocument): number {
+  return isBlockReader(doc) ? doc.blockCount : doc.blocks.length;
+}
+
+/** `doc.blocks[index]`, without making the whole list (see `BlockReader`). */
+export function blockOf(doc: NoarkqDocument, index: number): DocumentBlock {
+  return isBlockReader(doc) ? doc.block(index) : doc.blocks[index];
+}
+
 /** The block (or preamble) that holds document offset `offset`; the end of the text belongs to
  * the last block. */
 export function blockAt(doc: NoarkqDocument, offset: number): DocumentBlock {
   let lo = 0;
-  let hi = doc.blocks.length - 1;
+  let hi = blockCount(doc) - 1;
   let found: DocumentBlock = doc.preamble;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (doc.blocks[mid].start <= offset) {
-      found = doc.blocks[mid];
+    const block = blockOf(doc, mid);
+    if (block.start <= offset) {
+      found = block;
       lo = mid + 1;
     } else {
       hi = mid - 1;
@@ -52,34 +67,6 @@ export function blockNameIndex(doc: NoarkqDocument): ReadonlyMap<string, Documen
     nameIndexes.set(doc, index);
   }
   return index;
-}
-
-const firstNamed = new WeakMap<NoarkqDocument, { names: string[]; at: number[] }>();
-
-/**
- * The names of the blocks before block `index` (all of them for `Infinity`), each once, in the
- * order they first appear: what a did-you-mean looks through. A file of copies repeats its
- * names, and a suggestion is drawn from each name once however often it is taken.
- */
-export function blockNamesBefore(doc: NoarkqDocument, index: number): string[] {
-  let first = firstNamed.get(doc);
-  if (!first) {
-    first = { names: [], at: [] };
-    for (const [name, block] of blockNameIndex(doc)) {
-      first.names.push(name);
-      first.at.push(block.index);
-    }
-    firstNamed.set(doc, first);
-  }
-  // `at` rises: the index keeps each name's first block, in file order.
-  let lo = 0;
-  let hi = first.at.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (first.at[mid] < index) lo = mid + 1;
-    else hi = mid;
-  }
-  return first.names.slice(0, lo);
 }
 
 export function toDocumentOffset(block: DocumentBlock, blockOffset: number): number {

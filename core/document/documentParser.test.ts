@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import {
   allBlocks,
   blockAt,
+  blockCount,
+  blockOf,
   checkDocument,
   parseDocument,
   toDocumentSpan,
@@ -296,6 +299,34 @@ describe('block reuse', () => {
     assert.equal(second.blocks[1].parsed, first.blocks[1].parsed);
     const d = checkDocument(second, { model: noarkModel }).find((x) => x.code === 'noarkq.unknown-endpoint');
     assert.equal(v2.slice(d!.start, d!.end), 'code-list');
+  });
+
+  it('places every block as a fresh parse does over many edits at many places, each old version as it was', () => {
+    const blockText = (i: number): string => `### b${i}\nQUERY Saksmappe\nWHERE saksaar = ${i}\n`;
+    const original = Array.from({ length: 60 }, (_, i) => blockText(i)).join('');
+    const editArb = fc.record({ at: fc.nat(), length: fc.nat(30), text: fc.constantFrom('', 'x', '\n', '### c\nGET code-lists\n', '\n###', '#', blockText(99)) });
+    const placed = (doc: NoarkqDocument, read: 'each' | 'all'): unknown[] =>
+      (read === 'all' ? doc.blocks : Array.from({ length: blockCount(doc) }, (_, i) => blockOf(doc, i))).map((b) => [b.start, b.end, b.index, b.parsed.text]);
+    fc.assert(
+      fc.property(fc.array(editArb, { minLength: 1, maxLength: 80 }), fc.boolean(), (edits, readAll) => {
+        let text = original;
+        let doc = parseDocument(text);
+        const versions: Array<{ doc: NoarkqDocument; blocks: unknown[] }> = [];
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          text = text.slice(0, at) + e.text + text.slice(Math.min(text.length, at + e.length));
+          doc = parseDocument(text, doc);
+          const fresh = parseDocument(text);
+          // Read block by block, or the whole list, as features do.
+          assert.deepEqual(placed(doc, readAll ? 'all' : 'each'), placed(fresh, 'all'));
+          assert.equal(doc.preamble.end, fresh.preamble.end);
+          versions.push({ doc, blocks: placed(fresh, 'all') });
+        }
+        // A later parse moved nothing of an earlier one.
+        for (const v of versions) assert.deepEqual(placed(v.doc, 'each'), v.blocks);
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
+    );
   });
 
   it('returns the previous document itself when the text is unchanged', () => {

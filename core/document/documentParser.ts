@@ -9,8 +9,8 @@ import { runSteps } from '../steps';
 import { shiftDiagnostic, type NoarkqDiagnostic } from '../diagnostics';
 import { parseBlock } from './blockParser';
 import { DocumentCodes } from './documentCodes';
-import type { DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
-import { shareBlockNameIndex } from './documentNavigation';
+import type { BlockReader, DocumentBlock, NoarkqDocument, ParsedBlock } from './documentModel';
+import { blockCount, blockOf, shareBlockNameIndex } from './documentNavigation';
 
 export function parseDocument(text: string, previous?: NoarkqDocument): NoarkqDocument {
   if (previous === undefined) return parseWhole(text);
@@ -164,14 +164,15 @@ function reparseWindow(source: TextPieces, previous: NoarkqDocument, prefix: num
   const oldLength = textLength(previous);
   const length = source.length;
   const delta = length - oldLength;
-  const oldBlocks = previous.blocks;
+  const oldCount = blockCount(previous);
+  const oldBlock = (i: number): DocumentBlock => blockOf(previous, i);
 
   // Separators kept before: those of blocks [0, before), at their old offsets. The blocks before
   // `before - 1` are kept whole; the end of block `before - 1` may have moved.
   const scanFrom = Math.max(0, prefix - 2);
-  const before = firstStartAtOrAfter(oldBlocks, scanFrom, 0);
+  const before = firstStartAtOrAfter(previous, scanFrom, 0);
   // Separators kept after: those of blocks [after, length), at their old offsets plus `delta`.
-  const after = firstStartAtOrAfter(oldBlocks, oldLength - suffix + 1, before);
+  const after = firstStartAtOrAfter(previous, oldLength - suffix + 1, before);
   const scanTo = length - suffix + 1;
   // The window searched, with the character before it (a separator starts a line) and the
   // three that a `###` starting in it may take past its end.
@@ -184,33 +185,77 @@ function reparseWindow(source: TextPieces, previous: NoarkqDocument, prefix: num
   const reusable = new Map<string, ParsedBlock>();
   const oldWindowFirst = Math.max(0, before - 1);
   if (before === 0) reusable.set(previous.preamble.parsed.text, previous.preamble.parsed);
-  for (let i = oldWindowFirst; i < after; i++) reusable.set(oldBlocks[i].parsed.text, oldBlocks[i].parsed);
+  for (let i = oldWindowFirst; i < after; i++) reusable.set(oldBlock(i).parsed.text, oldBlock(i).parsed);
   const parse = (from: number, to: number): ParsedBlock => {
     const blockText = source.slice(from, to);
     return reusable.get(blockText) ?? parseSafely(detached(blockText));
   };
 
-  const keptAfter = oldBlocks.length - after;
-  const firstAfterStart = keptAfter > 0 ? oldBlocks[after].start + delta : length;
-  const blocks: DocumentBlock[] = oldBlocks.slice(0, oldWindowFirst);
-  const windowStarts: number[] = before > 0 ? [oldBlocks[before - 1].start, ...scanned] : scanned;
+  const keptAfter = oldCount - after;
+  const firstAfterStart = keptAfter > 0 ? oldBlock(after).start + delta : length;
+  const parsedBlocks: DocumentBlock[] = [];
+  const windowStarts: number[] = before > 0 ? [oldBlock(before - 1).start, ...scanned] : scanned;
   for (let i = 0; i < windowStarts.length; i++) {
     const start = windowStarts[i];
     const end = i + 1 < windowStarts.length ? windowStarts[i + 1] : firstAfterStart;
-    blocks.push({ start, end, index: blocks.length, parsed: parse(start, end) });
+    parsedBlocks.push({ start, end, index: oldWindowFirst + i, parsed: parse(start, end) });
   }
-  const indexDelta = blocks.length - after;
-  for (let i = after; i < oldBlocks.length; i++) {
-    const b = oldBlocks[i];
-    blocks.push(delta === 0 && indexDelta === 0 ? b : { start: b.start + delta, end: b.end + delta, index: b.index + indexDelta, parsed: b.parsed });
-  }
-  const preambleEnd = blocks.length > 0 ? blocks[0].start : length;
+  // The blocks after the stretch are the old ones moved: each is made when read (see `BlockRun`).
+  const indexDelta = oldWindowFirst + parsedBlocks.length - after;
+  const runs: BlockRun[] = [];
+  pushRuns(runs, previous, 0, oldWindowFirst, 0, 0);
+  pushRun(runs, { base: parsedBlocks, from: 0, count: parsedBlocks.length, delta: 0, indexDelta: 0 });
+  pushRuns(runs, previous, after, oldCount, delta, indexDelta);
+  const preambleEnd = oldWindowFirst > 0 ? oldBlock(0).start : parsedBlocks.length > 0 ? parsedBlocks[0].start : firstAfterStart;
   const preamble: DocumentBlock =
     before > 0 ? previous.preamble : { start: 0, end: preambleEnd, index: -1, parsed: parse(0, preambleEnd) };
 
-  const doc = new PlacedDocument(source, preamble, blocks);
-  if (previous instanceof PlacedDocument) doc.madeFrom(previous, before, oldBlocks.length - after);
+  const doc = new PlacedDocument(source, preamble, runs);
+  if (previous instanceof PlacedDocument) doc.madeFrom(previous, before, oldCount - after);
   return doc;
+}
+
+/**
+ * `count` consecutive blocks of a parse: the blocks from `from` of `base` (blocks as some parse
+ * made them), moved by `delta` characters and `indexDelta` places. A parse after an edit is the
+ * runs of its previous parse before and after the edit, the latter moved, and the blocks it
+ * parsed: the blocks after an edit are not made again, each moved block only when read (an edit
+ * in a big file moved every block after it, new objects for most of the file at each keystroke).
+ */
+interface BlockRun {
+  base: readonly DocumentBlock[];
+  from: number;
+  count: number;
+  delta: number;
+  indexDelta: number;
+}
+
+/** Past this many runs a parse makes its blocks and keeps them as one run: each edit at another
+ * place adds up to two. */
+const maxRuns = 32;
+
+function pushRun(runs: BlockRun[], run: BlockRun): void {
+  if (run.count === 0) return;
+  const last = runs[runs.length - 1];
+  if (last !== undefined && last.base === run.base && last.from + last.count === run.from && last.delta === run.delta && last.indexDelta === run.indexDelta) {
+    runs[runs.length - 1] = { ...last, count: last.count + run.count };
+  } else {
+    runs.push(run);
+  }
+}
+
+/** The runs of blocks `[lo, hi)` of `doc`, moved by `delta` characters and `indexDelta` places. */
+function pushRuns(runs: BlockRun[], doc: NoarkqDocument, lo: number, hi: number, delta: number, indexDelta: number): void {
+  if (lo >= hi) return;
+  const from = doc instanceof PlacedDocument ? doc.runs : [{ base: doc.blocks, from: 0, count: doc.blocks.length, delta: 0, indexDelta: 0 }];
+  let start = 0;
+  for (const run of from) {
+    const a = Math.max(lo, start);
+    const b = Math.min(hi, start + run.count);
+    if (a < b) pushRun(runs, { base: run.base, from: run.from + a - start, count: b - a, delta: run.delta + delta, indexDelta: run.indexDelta + indexDelta });
+    start += run.count;
+    if (start >= hi) break;
+  }
 }
 
 /**
@@ -231,8 +276,16 @@ let placedSerials = 0;
  * properties in dictionary mode (an object literal with a getter does), which the checker's
  * walks over `blocks` pay for.
  */
-class PlacedDocument implements NoarkqDocument {
+class PlacedDocument implements NoarkqDocument, BlockReader {
   #diagnostics: NoarkqDiagnostic[] | undefined;
+  #runs: readonly BlockRun[];
+  /** The index of each run's first block. */
+  readonly #runStarts: number[];
+  readonly blockCount: number;
+  /** Every block, once made (`blocks`). */
+  #blocks: readonly DocumentBlock[] | undefined;
+  /** The moved blocks made so far, by index: a block read twice is the same object. */
+  #moved: Map<number, DocumentBlock> | undefined;
   /** Tells this parse from others, for `keptParses` (a serial rather than the previous parse
    * itself, which would keep every earlier version alive). */
   readonly #serial = ++placedSerials;
@@ -244,9 +297,59 @@ class PlacedDocument implements NoarkqDocument {
   constructor(
     source: TextPieces,
     readonly preamble: DocumentBlock,
-    readonly blocks: readonly DocumentBlock[],
+    blocks: readonly DocumentBlock[] | readonly BlockRun[],
   ) {
     this.#source = source;
+    this.#runs = isRuns(blocks) ? blocks : [{ base: blocks, from: 0, count: blocks.length, delta: 0, indexDelta: 0 }];
+    this.#runStarts = [];
+    let count = 0;
+    for (const run of this.#runs) {
+      this.#runStarts.push(count);
+      count += run.count;
+    }
+    this.blockCount = count;
+    const only = this.#runs[0];
+    if (this.#runs.length === 0) this.#blocks = [];
+    else if (this.#runs.length === 1 && only.from === 0 && only.count === only.base.length && only.delta === 0 && only.indexDelta === 0) this.#blocks = only.base;
+    else if (this.#runs.length > maxRuns) void this.blocks;
+  }
+
+  get runs(): readonly BlockRun[] {
+    return this.#runs;
+  }
+
+  /** Made block by block when first read: the check of an edit reads the blocks of the runs it
+   * looks at (`block`), features that go through every block read this. */
+  get blocks(): readonly DocumentBlock[] {
+    if (this.#blocks === undefined) {
+      const blocks: DocumentBlock[] = [];
+      for (let i = 0; i < this.blockCount; i++) blocks.push(this.block(i));
+      this.#blocks = blocks;
+      this.#moved = undefined;
+      // The next parse takes its runs from these.
+      this.#runs = [{ base: blocks, from: 0, count: blocks.length, delta: 0, indexDelta: 0 }];
+      this.#runStarts.splice(0, this.#runStarts.length, 0);
+    }
+    return this.#blocks;
+  }
+
+  block(index: number): DocumentBlock {
+    if (this.#blocks !== undefined) return this.#blocks[index];
+    // The last run holding `index`.
+    const starts = this.#runStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    const run = this.#runs[lo];
+    const b = run.base[run.from + index - starts[lo]];
+    if (b === undefined || (run.delta === 0 && run.indexDelta === 0)) return b;
+    let made = this.#moved?.get(index);
+    if (made === undefined) (this.#moved ??= new Map()).set(index, (made = { start: b.start + run.delta, end: b.end + run.delta, index: b.index + run.indexDelta, parsed: b.parsed }));
+    return made;
   }
 
   /** Made from the pieces when first read: a check reads only its blocks' texts. */
@@ -282,17 +385,21 @@ function textLength(doc: NoarkqDocument): number {
   return doc instanceof PlacedDocument ? doc.length : doc.text.length;
 }
 
+function isRuns(blocks: readonly DocumentBlock[] | readonly BlockRun[]): blocks is readonly BlockRun[] {
+  return blocks.length > 0 && 'base' in blocks[0];
+}
+
 function placedDocument(text: string | TextPieces, preamble: DocumentBlock, blocks: readonly DocumentBlock[]): NoarkqDocument {
   return new PlacedDocument(typeof text === 'string' ? wholeText(text) : text, preamble, blocks);
 }
 
-/** The first of `blocks` (sorted by start) from `from` on that starts at or after `offset`. */
-function firstStartAtOrAfter(blocks: readonly DocumentBlock[], offset: number, from: number): number {
+/** The first of the blocks of `doc` from `from` on that starts at or after `offset`. */
+function firstStartAtOrAfter(doc: NoarkqDocument, offset: number, from: number): number {
   let lo = from;
-  let hi = blocks.length;
+  let hi = blockCount(doc);
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (blocks[mid].start < offset) lo = mid + 1;
+    if (blockOf(doc, mid).start < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -122,7 +122,7 @@ describe('incremental document checks', () => {
     // The preamble and `dates`, whose WHERE finds the new value a date on a timestamp field.
     assert.equal(s.update(changed), 2);
     assert.equal(s.update(changed + '# a comment at the end of the last block'), 1);
-    // The preamble, and `dates`, whose diagnostic points at the variable that moved.
+    // The preamble, and `typo`, which lost the comment.
     assert.equal(s.update('# a comment that moves the file variables\n' + changed), 2);
     const withComment = changed.replace('### findCase', '# a comment below the file variables\n### findCase');
     assert.equal(new Session(changed).update(withComment), 1);
@@ -152,6 +152,48 @@ describe('incremental document checks', () => {
     const file = (v: readonly string[]): string => `# the file variables\n@a = ${v[0]}\n@b = ${v[1]}\n@c = ${v[2]}\n@d = ${v[3]}\n${blocks}`;
     const valueArb = fc.constantFrom(...values);
     const fileArb = fc.tuple(valueArb, valueArb, valueArb, valueArb);
+    fc.assert(
+      fc.property(fileArb, fc.array(fileArb, { minLength: 1, maxLength: 6 }), (first, next) => {
+        const s = new Session(file(first));
+        for (const v of next) s.update(file(v));
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
+    );
+  });
+
+  it('checks one of several copies of a block whose file variable changed, and moves what copies say about variables that moved', () => {
+    const copy = (n: number): string => `### dates${n}\nQUERY Journalpost\nWHERE registreringsDato = @notADate && journalaar = @year\n`;
+    const file = (date: string, year: string, comment = ''): string => `${comment}@notADate = ${date}\n@year = ${year}\n${copy(1)}${copy(1)}${copy(1)}${copy(2)}`;
+    const s = new Session(file('"last week"', '2024'));
+    // The preamble, then one of the three copies of dates1 and dates2 (the copies of dates1 are
+    // alike: they have the same text and the same key).
+    assert.equal(s.update(file('"2024-01-01"', '2024')), 3);
+    // @year moved (a longer date before it): each block keeps its result, moved.
+    assert.equal(s.update(file('"2024-01-01T00:00:00Z"', '2024')), 3);
+    assert.equal(s.update(file('"2024-01-01T00:00:00Z"', '2024', '# a comment\n')), 1);
+    assert.equal(s.update(file('"2024-01-01T00:00:00Z"', '"x"', '# a comment\n')), 3);
+  });
+
+  it('equals a fresh check after file variables moved and changed, read by copies of blocks', () => {
+    const values = ['2024', '"2024-01-31"', '"2024-01-31T10:00:00Z"', '"last week"', 'null', '{{findCase.results[0].id}}', '', '{"a": {"start": 1, "end": 2}}'];
+    const blocks = [
+      '### findCase',
+      'QUERY Saksmappe',
+      'WHERE saksaar = @a && tittel %= @b && opprettetDato >= @c',
+      'LIMIT 1',
+      '### journal',
+      'QUERY Journalpost',
+      'WHERE registreringsDato = @c && journalposttype = @b && referanseMappe = @a',
+      '### journal',
+      'QUERY Journalpost',
+      'WHERE registreringsDato = @c && journalposttype = @b && referanseMappe = @a',
+      '### fetch',
+      'DOWNLOAD {{b}}',
+      '',
+    ].join('\n');
+    const variable = fc.tuple(fc.constantFrom(...values), fc.nat(3));
+    const file = (v: ReadonlyArray<readonly [string, number]>): string => v.map(([value, pad], i) => `${'# moved\n'.repeat(pad)}@${'abc'[i]} = ${value}\n`).join('') + blocks + blocks.replace('### findCase', '### findCase2');
+    const fileArb = fc.tuple(variable, variable, variable);
     fc.assert(
       fc.property(fileArb, fc.array(fileArb, { minLength: 1, maxLength: 6 }), (first, next) => {
         const s = new Session(file(first));

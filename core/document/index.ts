@@ -3,7 +3,7 @@ export { parseDocument, reparseStretch, startParse, type ChangedStretch, type St
 export { parseBlock, blockNamePattern } from './blockParser';
 export { checkDocument, createDocumentChecker, type CheckedDiagnostics, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
-export { allBlocks, blockAt, blockByName, blockNameIndex, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
+export { allBlocks, blockAt, blockByName, blockCount, blockNameIndex, blockOf, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
 export { usable, variableChain, visibleVariables } from './variableScope';
 export { scanReferences, referencePathText } from './referenceScanner';
 export { apiEndpoints, apiRootPath, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';

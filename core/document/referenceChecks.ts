@@ -4,10 +4,9 @@
  * block-relative.
  */
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import { didYouMean } from '../text/didYouMean';
+import { didYouMeanRanked } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
-import { blockNamesBefore } from './documentNavigation';
 import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
 import { isPathName, walkShape, type ResolutionScope } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
@@ -19,16 +18,14 @@ export interface ReferenceCheckScope extends ResolutionScope {
   variableNames: ReadonlySet<string>;
   /** Whether an environment was given: an unknown `{{name}}` is then an error, not a warning. */
   environmentKnown: boolean;
-  /** Every block name, in file order (for did-you-mean). */
-  allBlockNames(): readonly string[];
+  /** The index of the first block of each name (for did-you-mean): the checker keeps it over
+   * edits, where a list of the names in file order would be made again for each version. */
+  firstBlocks(): ReadonlyMap<string, number>;
 }
 
 export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock, out: NoarkqDiagnostic[]): void {
   if (block.parsed.references.length === 0) return;
   const isPreamble = block.index < 0;
-  let earlier: string[] | undefined;
-  // Only needed for did-you-mean on a name that names nothing, so built only then.
-  const earlierBlockNames = (): string[] => (earlier ??= blockNamesBefore(scope.doc, block.index));
   // File variables are evaluated where they are used, so a reference in one only has to name
   // an existing block; the order is the using block's business when the file runs.
   const fileVariableSpans = isPreamble ? block.parsed.variables.map((v) => v.value.span) : [];
@@ -46,7 +43,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       continue;
     }
     if (ref.segments.length === 0) {
-      const suggestion = didYouMean(ref.name, [...scope.variableNames, ...earlierBlockNames()]);
+      const suggestion = didYouMeanRanked(ref.name, suggestible(scope, block.index, scope.variableNames));
       const known = scope.environmentKnown;
       out.push({
         code: DocumentCodes.referenceUnknownName,
@@ -59,8 +56,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       });
       continue;
     }
-    const candidates = inFileVariable(ref) ? blockNamesBefore(scope.doc, Infinity) : earlierBlockNames();
-    const suggestion = didYouMean(ref.name, candidates);
+    const suggestion = didYouMeanRanked(ref.name, suggestible(scope, inFileVariable(ref) ? Infinity : block.index));
     const isVariable = scope.variableNames.has(ref.name);
     out.push({
       code: DocumentCodes.referenceUnknownBlock,
@@ -72,6 +68,17 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       fixes: suggestion ? [{ title: `Change to ${suggestion}`, preferred: true, edits: [{ ...ref.nameSpan, newText: suggestion }] }] : undefined,
     });
   }
+}
+
+/**
+ * What did-you-mean looks through, ranked in the order it prefers among equally near names:
+ * `variables` first, then the names of the blocks before block `index`, each once, in the order
+ * they first appear (the rank of a name is the index of its first block).
+ */
+function* suggestible(scope: ReferenceCheckScope, index: number, variables: Iterable<string> = []): Generator<readonly [string, number]> {
+  let rank = -Number.MAX_SAFE_INTEGER;
+  for (const v of variables) yield [v, rank++];
+  for (const [name, at] of scope.firstBlocks()) if (at < index) yield [name, at];
 }
 
 /**

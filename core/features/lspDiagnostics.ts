@@ -35,15 +35,29 @@ export interface DiagnosticData {
  */
 export const reportedDiagnosticsLimit = 1_000;
 
+/** LSP diagnostics made before, to be given again for the same diagnostic: `reuse` gives the one
+ * made for `d` if it still stands (the text before it did not change), `keep` is told each one
+ * made or given. */
+export interface LspConversions {
+  reuse(d: NoarkqDiagnostic): Diagnostic | undefined;
+  keep(d: NoarkqDiagnostic, lsp: Diagnostic): void;
+}
+
 /** The diagnostics as the editor is sent them: all when they are at most `limit`; otherwise
  * `limit - 1` of them, errors before warnings before the rest and each kind in document order,
  * then one note on what was left out and where it starts. `diagnostics` are in document order,
  * as the checker gives them; only those sent (and the first left out) are read, so a check's
  * `CheckedDiagnostics` are placed in the document only as far as they are shown. */
-export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[] | CheckedDiagnostics, limit = reportedDiagnosticsLimit): Diagnostic[] {
+export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[] | CheckedDiagnostics, limit = reportedDiagnosticsLimit, conversions?: LspConversions): Diagnostic[] {
   const lsp: Diagnostic[] = [];
+  const convert = (d: NoarkqDiagnostic): Diagnostic => {
+    if (conversions === undefined) return toLspDiagnosticWithFixes(document, d);
+    const made = conversions.reuse(d) ?? toLspDiagnosticWithFixes(document, d);
+    conversions.keep(d, made);
+    return made;
+  };
   if (diagnostics.length <= limit) {
-    for (const d of diagnostics) lsp.push(toLspDiagnosticWithFixes(document, d));
+    for (const d of diagnostics) lsp.push(convert(d));
     return lsp;
   }
   const severities = 'severities' in diagnostics ? diagnostics.severities : countSeverities(diagnostics);
@@ -57,7 +71,7 @@ export function toLspDiagnostics(document: TextDocument, diagnostics: readonly N
   for (const d of diagnostics) {
     const rank = severityRank[d.severity];
     if (rank < cut || (rank === cut && room-- > 0)) {
-      lsp.push(toLspDiagnosticWithFixes(document, d));
+      lsp.push(convert(d));
       if (rank === 0) errorsShown++;
     } else {
       firstLeftOut ??= d;

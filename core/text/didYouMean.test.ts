@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { canSuggest, didYouMean, editDistance } from './didYouMean';
+import { canSuggest, didYouMean, didYouMeanRanked, editDistance } from './didYouMean';
 
 /** Names from a small alphabet, so that near names are common. */
 const nameArb = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'B'), minLength: 0, maxLength: 9 });
@@ -69,6 +69,18 @@ describe('did-you-mean', () => {
         // A candidate it cannot suggest changes nothing.
         const far = candidates.filter((c) => !canSuggest(name, c));
         assert.equal(didYouMean(name, candidates.filter((c) => !far.includes(c))), suggestion);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('picks from ranked candidates in any order what it picks from them put in order of rank', () => {
+    fc.assert(
+      fc.property(nameArb, fc.uniqueArray(nameArb, { maxLength: 12 }), fc.infiniteStream(fc.integer()), (name, candidates, keys) => {
+        const ranked = candidates.map((c, rank) => [c, rank] as const);
+        // Shuffled by random keys.
+        const shuffled = ranked.map((r) => ({ r, key: keys.next().value as number })).sort((a, b) => a.key - b.key).map((x) => x.r);
+        assert.equal(didYouMeanRanked(name, shuffled), didYouMean(name, candidates));
       }),
       { numRuns: 2000 },
     );

@@ -75,6 +75,31 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
   return bestDistance <= allowed ? best : undefined;
 }
 
+/**
+ * What `didYouMean` picks from the candidates put in order of their rank (lowest first), without
+ * putting them in order: the nearest within the allowed distance (a case-only difference is
+ * nearest), the lowest rank among equally near ones.
+ */
+export function didYouMeanRanked(name: string, candidates: Iterable<readonly [candidate: string, rank: number]>): string | undefined {
+  const lower = name.toLowerCase();
+  const allowed = allowedDistance(name);
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  let bestRank = Infinity;
+  for (const [c, rank] of candidates) {
+    const other = c.toLowerCase();
+    if (Math.abs(other.length - lower.length) > allowed) continue;
+    // A candidate as near as the best so far may still be the answer, by its rank.
+    const d = other === lower ? 0 : editDistance(lower, other, Math.min(allowed, bestDistance));
+    if (d <= allowed && (d < bestDistance || (d === bestDistance && rank < bestRank))) {
+      best = c;
+      bestDistance = d;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
 function allowedDistance(name: string): number {
   return Math.min(3, Math.max(1, Math.floor(name.length / 3)));
 }
