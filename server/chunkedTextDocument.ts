@@ -196,7 +196,21 @@ export class TextChunks {
   }
 }
 
+/**
+ * What marks a chunked document, shared by every copy of this module. The server is two bundles,
+ * and each holds its own copy of this class: the connection's makes the documents, the analyses'
+ * parse them. `instanceof` there was always false, so every edit made the whole text and parsed
+ * it against the previous one; `isChunkedTextDocument` asks for the mark instead.
+ */
+const chunkedMark = Symbol.for('noarkq.chunkedTextDocument');
+
+/** Whether `document` is a `ChunkedTextDocument`, made by this copy of the module or another. */
+export function isChunkedTextDocument(document: TextDocument): document is ChunkedTextDocument {
+  return (document as { [chunkedMark]?: unknown })[chunkedMark] === true;
+}
+
 export class ChunkedTextDocument implements TextDocument {
+  readonly [chunkedMark] = true;
   private current: TextChunks;
   /** For each remembered version after the first: the version before it, and the stretch its
    * changes touched. */
@@ -357,5 +371,5 @@ function chunkOf(text: string): Chunk {
 
 /** A document's length in UTF-16 units, without making a chunked document's text whole. */
 export function textLength(document: TextDocument): number {
-  return document instanceof ChunkedTextDocument ? document.length : document.getText().length;
+  return isChunkedTextDocument(document) ? document.length : document.getText().length;
 }

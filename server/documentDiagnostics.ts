@@ -12,7 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
 import { toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
-import { ChunkedTextDocument } from './chunkedTextDocument';
+import { isChunkedTextDocument } from './chunkedTextDocument';
 import { createDocumentChecker, type DocumentChecker } from '../core/document';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
@@ -89,7 +89,7 @@ export class DocumentDiagnostics {
    */
   private conversions(document: TextDocument): LspConversions {
     const previous = this.converted.get(document.uri);
-    const stretch = previous !== undefined && document instanceof ChunkedTextDocument ? document.changedSince(previous.version) : undefined;
+    const stretch = previous !== undefined && isChunkedTextDocument(document) ? document.changedSince(previous.version) : undefined;
     const made = new Map<NoarkqDiagnostic, Diagnostic>();
     this.converted.set(document.uri, { version: document.version, made });
     return {

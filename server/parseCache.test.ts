@@ -1,7 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type * as ChunkedModule from './chunkedTextDocument';
 import { ParseCache } from './parseCache';
+
+/** A second copy of chunkedTextDocument.ts, as the server's other bundle holds one. */
+function anotherCopyOfChunkedDocuments(): typeof ChunkedModule {
+  const path = require.resolve('./chunkedTextDocument');
+  const first = require.cache[path];
+  delete require.cache[path];
+  try {
+    return require('./chunkedTextDocument') as typeof ChunkedModule;
+  } finally {
+    if (first) require.cache[path] = first;
+  }
+}
 
 const text = '@year = 2024\n### a\nQUERY Saksmappe\n### b\nQUERY Journalpost\n### c\nGET code-lists\n';
 
@@ -25,6 +38,26 @@ describe('parse cache', () => {
     assert.equal(second.blocks[1].parsed, first.blocks[1].parsed);
     assert.equal(second.blocks[2].parsed, first.blocks[2].parsed);
     assert.equal(second.blocks[1].start, first.blocks[1].start + '\nLIMIT 5\n'.length);
+  });
+
+  it('parses an edit of a chunked document from the stretch it changed, whichever bundle made the document', () => {
+    const other = anotherCopyOfChunkedDocuments();
+    const own = require('./chunkedTextDocument') as typeof ChunkedModule;
+    assert.notEqual(other.ChunkedTextDocument, own.ChunkedTextDocument, 'two copies of the class, as in two bundles');
+    const cache = new ParseCache();
+    const document = other.chunkedTextDocuments.create('file:///a.noarkq', 'noarkq', 1, text);
+    const first = cache.get(document);
+    other.chunkedTextDocuments.update(document, [{ range: { start: { line: 2, character: 15 }, end: { line: 2, character: 15 } }, text: '\nLIMIT 5\n' }], 2);
+    let wholeTexts = 0;
+    const getText = document.getText.bind(document);
+    document.getText = (range) => {
+      if (range === undefined) wholeTexts++;
+      return getText(range);
+    };
+    const second = cache.get(document);
+    assert.equal(wholeTexts, 0, 'the whole text was made to parse an edit');
+    assert.equal(second.blocks[1].parsed, first.blocks[1].parsed);
+    assert.equal(second.blocks[0].parsed.text, '### a\nQUERY Saksmappe\nLIMIT 5\n\n');
   });
 
   it('keeps one entry per uri and forgets a closed document', () => {

@@ -7,7 +7,7 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseDocument, reparseStretch, type NoarkqDocument } from '../core/document';
-import { ChunkedTextDocument } from './chunkedTextDocument';
+import { isChunkedTextDocument } from './chunkedTextDocument';
 
 interface CacheEntry {
   version: number;
@@ -21,9 +21,9 @@ export class ParseCache {
   get(document: TextDocument): NoarkqDocument {
     const entry = this.entries.get(document.uri);
     if (entry && entry.version === document.version) return entry.parsed;
-    const stretch = entry && document instanceof ChunkedTextDocument ? document.changedSince(entry.version) : undefined;
-    const parsed =
-      entry && stretch && document instanceof ChunkedTextDocument ? reparseStretch(document.text, entry.parsed, stretch) : parseDocument(document.getText(), entry?.parsed);
+    const chunked = isChunkedTextDocument(document) ? document : undefined;
+    const stretch = entry && chunked ? chunked.changedSince(entry.version) : undefined;
+    const parsed = entry && stretch && chunked ? reparseStretch(chunked.text, entry.parsed, stretch) : parseDocument(document.getText(), entry?.parsed);
     this.entries.set(document.uri, { version: document.version, parsed });
     return parsed;
   }
