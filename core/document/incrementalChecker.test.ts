@@ -66,6 +66,18 @@ class Session {
   }
 }
 
+/** For any first version and up to six later ones (each a text made from a generated value), the
+ * incremental check of each equals a fresh one (`Session` asserts it). */
+function assertIncrementalAlongVersions<T>(versionArb: fc.Arbitrary<T>, file: (version: T) => string): void {
+  fc.assert(
+    fc.property(versionArb, fc.array(versionArb, { minLength: 1, maxLength: 6 }), (first, next) => {
+      const s = new Session(file(first));
+      for (const v of next) s.update(file(v));
+    }),
+    { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
+  );
+}
+
 describe('incremental document checks', () => {
   it('follows a block name that moves within the edited stretch, the other names and the count unchanged', () => {
     // Found by the server's property test (seed -1942529662): the edit turns `### findCase` +
@@ -152,13 +164,7 @@ describe('incremental document checks', () => {
     const file = (v: readonly string[]): string => `# the file variables\n@a = ${v[0]}\n@b = ${v[1]}\n@c = ${v[2]}\n@d = ${v[3]}\n${blocks}`;
     const valueArb = fc.constantFrom(...values);
     const fileArb = fc.tuple(valueArb, valueArb, valueArb, valueArb);
-    fc.assert(
-      fc.property(fileArb, fc.array(fileArb, { minLength: 1, maxLength: 6 }), (first, next) => {
-        const s = new Session(file(first));
-        for (const v of next) s.update(file(v));
-      }),
-      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
-    );
+    assertIncrementalAlongVersions(fileArb, file);
   });
 
   it('checks one of several copies of a block whose file variable changed, and moves what copies say about variables that moved', () => {
@@ -194,13 +200,7 @@ describe('incremental document checks', () => {
     const variable = fc.tuple(fc.constantFrom(...values), fc.nat(3));
     const file = (v: ReadonlyArray<readonly [string, number]>): string => v.map(([value, pad], i) => `${'# moved\n'.repeat(pad)}@${'abc'[i]} = ${value}\n`).join('') + blocks + blocks.replace('### findCase', '### findCase2');
     const fileArb = fc.tuple(variable, variable, variable);
-    fc.assert(
-      fc.property(fileArb, fc.array(fileArb, { minLength: 1, maxLength: 6 }), (first, next) => {
-        const s = new Session(file(first));
-        for (const v of next) s.update(file(v));
-      }),
-      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
-    );
+    assertIncrementalAlongVersions(fileArb, file);
   });
 
   it('follows a block being added, removed, or duplicated', () => {
