@@ -8,12 +8,10 @@ import * as vscode from 'vscode';
 import type { NoarkModel } from '../../core/schema/types';
 import type { ActiveArchive } from '../environments/activeArchive';
 import { newNonce } from '../panel/resultsHtml';
+import { webviewBundleFolder, webviewPageUris } from '../panel/webviewBundle';
 import type { EntityRef } from './entityRef';
 import { neighbourhoodHtml } from './neighbourhoodHtml';
 import { NeighbourhoodSession, type NeighbourhoodShown } from './neighbourhoodSession';
-
-/** Where esbuild puts the webview bundles; the only folder the webview may load from. */
-const bundleFolder = ['dist', 'webview'] as const;
 
 export class NeighbourhoodPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -48,10 +46,11 @@ export class NeighbourhoodPanel implements vscode.Disposable {
   }
 
   private open(): { panel: vscode.WebviewPanel; session: NeighbourhoodSession } {
-    const bundle = vscode.Uri.joinPath(this.extensionUri, ...bundleFolder);
-    const panel = vscode.window.createWebviewPanel('noarkq.neighbourhood', 'Neighbourhood', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [bundle] });
+    const panel = vscode.window.createWebviewPanel('noarkq.neighbourhood', 'Neighbourhood', vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [webviewBundleFolder(this.extensionUri)],
+    });
     const webview = panel.webview;
-    const uri = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(bundle, file)).toString();
     const session = new NeighbourhoodSession({
       model: this.model,
       archive: () => this.archive.connectionOrReport(),
@@ -59,7 +58,7 @@ export class NeighbourhoodPanel implements vscode.Disposable {
       open: (entity) => void vscode.commands.executeCommand('noarkq.archive.openDetails', entity),
       reveal: (entity) => void vscode.commands.executeCommand('noarkq.archive.reveal', entity),
     });
-    webview.html = neighbourhoodHtml({ cspSource: webview.cspSource, script: uri('neighbourhood.js'), stylesheet: uri('neighbourhood.css'), codicons: uri('codicon.css') }, newNonce());
+    webview.html = neighbourhoodHtml(webviewPageUris(webview, this.extensionUri, 'neighbourhood'), newNonce());
     const received = webview.onDidReceiveMessage((message: unknown) => void session.receive(message));
     panel.onDidDispose(() => {
       received.dispose();

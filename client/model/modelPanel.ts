@@ -6,12 +6,10 @@
 import * as vscode from 'vscode';
 import type { NoarkModel } from '../../core/schema';
 import { newNonce } from '../panel/resultsHtml';
+import { webviewBundleFolder, webviewPageUris } from '../panel/webviewBundle';
 import { modelWebviewMessage, type ModelHostMessage } from '../webview/modelMessages';
 import { modelHtml } from './modelHtml';
 import { modelTypeViews, typeNamed, typeOnLine } from './modelView';
-
-/** Where esbuild puts the webview bundles; the only folder the webview may load from. */
-const bundleFolder = ['dist', 'webview'] as const;
 
 export class ModelPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -50,11 +48,9 @@ export class ModelPanel implements vscode.Disposable {
   }
 
   private open(): vscode.WebviewPanel {
-    const bundle = vscode.Uri.joinPath(this.extensionUri, ...bundleFolder);
-    const panel = vscode.window.createWebviewPanel('noarkq.model', 'Noark Model', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [bundle] });
+    const panel = vscode.window.createWebviewPanel('noarkq.model', 'Noark Model', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [webviewBundleFolder(this.extensionUri)] });
     const webview = panel.webview;
-    const uri = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(bundle, file)).toString();
-    webview.html = modelHtml({ cspSource: webview.cspSource, script: uri('model.js'), stylesheet: uri('model.css'), codicons: uri('codicon.css') }, newNonce());
+    webview.html = modelHtml(webviewPageUris(webview, this.extensionUri, 'model'), newNonce());
     const received = webview.onDidReceiveMessage((message: unknown) => {
       // The page is a browser page: its messages are input, and anything unknown is ignored.
       const parsed = modelWebviewMessage.safeParse(message);

@@ -10,11 +10,9 @@ import type { EntityRef } from '../archive/entityRef';
 import type { HostMessage } from '../webview/resultsMessages';
 import { newNonce, resultsHtml } from './resultsHtml';
 import { ResultsSession, type MorePages, type ResultsHost } from './resultsSession';
+import { webviewBundleFolder, webviewPageUris } from './webviewBundle';
 
 export type { MorePages } from './resultsSession';
-
-/** Where esbuild puts the webview bundle; the only folder the webview may load from. */
-const bundleFolder = ['dist', 'webview'] as const;
 
 interface OpenPanel {
   panel: vscode.WebviewPanel;
@@ -84,27 +82,18 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private open(key: string, title: string): OpenPanel {
-    const bundle = vscode.Uri.joinPath(this.extensionUri, ...bundleFolder);
     const panel = vscode.window.createWebviewPanel(
       'noarkq.results',
       title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       // The webview reloads when hidden (it asks for its result again on `ready`): keeping
       // 50,000 rows alive in every hidden panel would cost more than redrawing them.
-      { enableScripts: true, enableFindWidget: true, localResourceRoots: [bundle] },
+      { enableScripts: true, enableFindWidget: true, localResourceRoots: [webviewBundleFolder(this.extensionUri)] },
     );
     const webview = panel.webview;
     const session = new ResultsSession(this.hostFor(webview));
     const nonce = newNonce();
-    webview.html = resultsHtml(
-      {
-        cspSource: webview.cspSource,
-        script: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'results.js')).toString(),
-        stylesheet: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'results.css')).toString(),
-        codicons: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'codicon.css')).toString(),
-      },
-      nonce,
-    );
+    webview.html = resultsHtml(webviewPageUris(webview, this.extensionUri, 'results'), nonce);
     const subscriptions = [
       webview.onDidReceiveMessage((message: unknown) => {
         void session.receive(message);
