@@ -18,7 +18,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { LspTestClient, applyEdits, offsetAt, parseMarkers, positionAt } from './lspTestClient';
+import { LspTestClient, applyEdits, decodeSemanticTokens, parseMarkers, positionAt } from './lspTestClient';
 
 const flow = `@year = 2024
 @title = "%bygg%"
@@ -160,19 +160,7 @@ describe('editor features over LSP', { timeout: 30_000 }, () => {
   test('semantic tokens: full and range, decoded with the legend', async () => {
     const doc = await openMarked('@year = 2024\n### a\nQUERY Saksmappe\nWHERE saksaar = @year\n');
     const legend = (client.initializeResult!.capabilities.semanticTokensProvider as { legend: SemanticTokensLegend }).legend;
-    const decode = (tokens: SemanticTokens): Array<[string, string]> => {
-      const out: Array<[string, string]> = [];
-      let line = 0;
-      let character = 0;
-      for (let i = 0; i < tokens.data.length; i += 5) {
-        const [deltaLine, deltaStart, length, type] = tokens.data.slice(i, i + 4);
-        line += deltaLine;
-        character = deltaLine === 0 ? character + deltaStart : deltaStart;
-        const start = offsetAt(doc.text, { line, character });
-        out.push([doc.text.slice(start, start + length), legend.tokenTypes[type]]);
-      }
-      return out;
-    };
+    const decode = (tokens: SemanticTokens): Array<[string, string]> => decodeSemanticTokens(doc.text, tokens.data, legend);
     const full = decode(await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: doc.uri } }));
     assert.ok(full.some(([text, type]) => text === 'Saksmappe' && type === 'type'), JSON.stringify(full));
     assert.ok(full.some(([text, type]) => text === 'saksaar' && type === 'property'), JSON.stringify(full));

@@ -300,6 +300,21 @@ export function offsetAt(text: string, position: { line: number; character: numb
   return offset + position.character;
 }
 
+/** Semantic tokens as `[text, token type]` pairs of `text`, decoded with the server's legend. */
+export function decodeSemanticTokens(text: string, data: readonly number[], legend: { tokenTypes: readonly string[] }): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  let line = 0;
+  let character = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    const [deltaLine, deltaStart, length, type] = data.slice(i, i + 4);
+    line += deltaLine;
+    character = deltaLine === 0 ? character + deltaStart : deltaStart;
+    const start = offsetAt(text, { line, character });
+    out.push([text.slice(start, start + length), legend.tokenTypes[type]]);
+  }
+  return out;
+}
+
 /** Applies LSP text edits (non-overlapping) to a text. */
 export function applyEdits(text: string, edits: Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }>): string {
   const spans = edits

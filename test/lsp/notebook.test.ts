@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { CompletionList, Diagnostic, DocumentSymbol, FoldingRange, Hover, Location, SemanticTokens, SemanticTokensLegend, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { noarkqNotebookType as clientNotebookType } from '../../client/webview/notebookMessages';
 import { noarkqNotebookType } from '../../server/serverCapabilities';
-import { LspTestClient, applyEdits, offsetAt, parseMarkers, positionAt } from './lspTestClient';
+import { LspTestClient, applyEdits, decodeSemanticTokens, offsetAt, parseMarkers, positionAt } from './lspTestClient';
 
 type Position = { line: number; character: number };
 type Range = { start: Position; end: Position };
@@ -330,15 +330,7 @@ describe('editor features in notebook cells', { timeout: 60_000 }, () => {
   test("semantic tokens, symbols and folding ranges are the cell's, counted from its start", async () => {
     const legend = (client.initializeResult!.capabilities.semanticTokensProvider as { legend: SemanticTokensLegend }).legend;
     const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: notebook.uriOf(1) } });
-    const decoded: Array<[string, string]> = [];
-    let line = 0;
-    let character = 0;
-    for (let i = 0; i < tokens.data.length; i += 5) {
-      const [deltaLine, deltaStart, length, type] = tokens.data.slice(i, i + 4);
-      line += deltaLine;
-      character = deltaLine === 0 ? character + deltaStart : deltaStart;
-      decoded.push([spanOf(find.text, { start: { line, character }, end: { line, character: character + length } }), legend.tokenTypes[type]]);
-    }
+    const decoded = decodeSemanticTokens(find.text, tokens.data, legend);
     assert.ok(decoded.some(([t, type]) => t === 'Saksmappe' && type === 'type'), JSON.stringify(decoded));
     assert.ok(decoded.some(([t]) => t === 'saksaar'), JSON.stringify(decoded));
     assert.ok(!decoded.some(([t]) => t === 'register' || t === '' || t === 'DOWNLOAD'), JSON.stringify(decoded));
