@@ -196,8 +196,8 @@ export class FullTextIndexer {
    * settled. Nothing waits on a lock for this: the rows past a gap wait for a later step.
    */
   private async settledPrefix(last: number, rows: readonly RevisionRow[]): Promise<readonly RevisionRow[]> {
-    const firstGap = rows.findIndex((r, i) => Number(r.revision_id) !== (i === 0 ? last : Number(rows[i - 1].revision_id)) + 1);
-    if (firstGap < 0) return rows;
+    const gapped = rows.some((r, i) => Number(r.revision_id) !== (i === 0 ? last : Number(rows[i - 1].revision_id)) + 1);
+    if (!gapped) return rows;
     const { rows: snapshot } = await this.services.db.query<{ xmin: string; xmax: string }>(
       'SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax FROM pg_current_snapshot() AS s',
     );
