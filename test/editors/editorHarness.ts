@@ -86,6 +86,8 @@ export interface EditorRun {
   args: (work: string) => string[];
   /** Environment beside PATH and NOARKQ_DRIVER_OUT. */
   env: (work: string) => NodeJS.ProcessEnv;
+  /** Run in the work folder, with the editor's environment, before the editor starts. */
+  setUp?: (work: string, env: NodeJS.ProcessEnv) => void;
 }
 
 /**
@@ -101,12 +103,9 @@ export function runEditor<Seen>(run: EditorRun): Seen {
     writeFileSync(join(work, run.driver.file), run.driver.text);
     writeBrokenWithTestBlocks(work);
     const out = join(work, 'seen.json');
-    const result = spawnSync(run.editor, run.args(work), {
-      cwd: work,
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, ...run.env(work), PATH: `${bin}:${process.env.PATH ?? ''}`, NOARKQ_DRIVER_OUT: out },
-    });
+    const env = { ...process.env, ...run.env(work), PATH: `${bin}:${process.env.PATH ?? ''}`, NOARKQ_DRIVER_OUT: out };
+    run.setUp?.(work, env);
+    const result = spawnSync(run.editor, run.args(work), { cwd: work, encoding: 'utf8', timeout: 120_000, env });
     assert.equal(result.status, 0, `${run.editor} exited ${result.status}: ${(result.stderr + result.stdout).slice(-3000)}`);
     return JSON.parse(readFileSync(out, 'utf8')) as Seen;
   } finally {

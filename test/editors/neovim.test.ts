@@ -4,9 +4,10 @@
  * reads, formatting. Neovim runs a Lua driver that writes what it saw as JSON.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { missingEditor, runEditor } from './editorHarness';
+import { missingEditor, readmeSnippet, repositoryRoot, runEditor } from './editorHarness';
 
 const skip = missingEditor('nvim');
 
@@ -26,6 +27,25 @@ local function request(method, params)
   for _, r in pairs(vim.lsp.buf_request_sync(buf, method, params, 10000) or {}) do return r.result end
 end
 local function at(row, col) return { textDocument = vim.lsp.util.make_text_document_params(buf), position = { line = row, character = col } } end
+
+-- The tree-sitter highlighter the snippet starts, and the highlight group it gives a position.
+local highlighter = vim.treesitter.highlighter.active[buf]
+out.treesitter = highlighter ~= nil
+out.groups = {}
+if highlighter then
+  local query = highlighter:get_query('noarkq')
+  local root = highlighter.tree:parse()[1]:root()
+  local function group(row, col)
+    for id, node in query:query():iter_captures(root, buf, row, row + 1) do
+      local sr, sc, _, ec = node:range()
+      local hl = query.hl_cache[id]
+      if sr == row and sc <= col and col < ec and hl and hl ~= 0 then return vim.fn.synIDattr(vim.fn.synIDtrans(hl), 'name') end
+    end
+    return vim.NIL
+  end
+  local wrow = line_of('WHERE saksaar=@year&&tittel %= @title')
+  out.groups = { query = group(wrow - 1, 0), type = group(wrow - 1, 6), where = group(wrow, 0), field = group(wrow, 6), comment = group(0, 0) }
+end
 
 -- Completion as Neovim 0.7's omnifunc does it: the words of the items that start with the
 -- keyword before the cursor, put in place of that keyword.
@@ -68,6 +88,8 @@ vim.cmd('qa!')
 
 interface Seen {
   filetype: string;
+  treesitter: boolean;
+  groups: Record<string, string | null>;
   attached: boolean;
   diagnosed: boolean;
   messages: string[];
@@ -93,12 +115,24 @@ before(() => {
       const xdg = join(work, 'xdg');
       return { XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_STATE_HOME: xdg, XDG_CACHE_HOME: xdg };
     },
+    // The README's commands that build the tree-sitter grammar into Neovim's data folder, taking
+    // the grammar from this repository's editors/ as from an installed package's.
+    setUp: (work, env) => {
+      const built = spawnSync('sh', ['-eu', '-c', readmeSnippet('Neovim', 'sh')], { cwd: work, encoding: 'utf8', env: { ...env, EDITORS: join(repositoryRoot, 'editors') } });
+      assert.equal(built.status, 0, built.stderr);
+    },
   });
 });
 
 test('the README snippet makes .noarkq files noarkq and starts the server for them', { skip }, () => {
   assert.equal(seen.filetype, 'noarkq');
   assert.ok(seen.attached, 'a client attached');
+});
+
+test("the README's tree-sitter set-up colours keywords, types, fields and comments", { skip }, () => {
+  assert.ok(seen.treesitter, 'the tree-sitter highlighter runs for the buffer');
+  // Neovim 0.7 links the captures to its classic groups (Keyword to Statement, Number to Constant).
+  assert.deepEqual(seen.groups, { query: 'Statement', type: 'Type', where: 'Statement', field: 'Identifier', comment: 'Comment' });
 });
 
 test('Neovim shows the file\'s diagnostics', { skip }, () => {
