@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import Parser from 'tree-sitter';
 import { parseDocument } from '../../core/document/documentParser';
 import { repositoryRoot } from './editorHarness';
@@ -241,3 +242,43 @@ test('src/ was generated from grammar.js as it is now', () => {
   const actual = createHash('sha256').update(readFileSync(join(grammarFolder, 'grammar.js'))).digest('hex');
   assert.equal(actual, recorded, 'grammar.js changed after src/ was generated: run `node editors/tree-sitter-noarkq/generate.mjs` (see its README)');
 });
+
+test('an edit parsed incrementally gives the tree a fresh parse gives, for random edits of the examples', () => {
+  const texts = [readFileSync(join(repositoryRoot, 'examples', 'integration-flow.noarkq'), 'utf8'), readFileSync(broken, 'utf8')];
+  const pieces = ['\n', '###', ' ', '{{', '}}', '"', '&&', '\n  || ', 'QUERY ', 'WHERE ', '@x = ', '#', '// c', 'EXPECT status = 200', '{ "a": 1 }', 'æø🙂', '\r\n', ''];
+  const parser = parserFor();
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: texts.length - 1 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat({ max: 40 }), fc.constantFrom(...pieces)), { minLength: 1, maxLength: 8 }),
+      (which, edits) => {
+        let text = texts[which];
+        let tree = parser.parse(text);
+        for (const [at, length, inserted] of edits) {
+          const start = at % (text.length + 1);
+          const end = Math.min(text.length, start + length);
+          const next = text.slice(0, start) + inserted + text.slice(end);
+          tree.edit({
+            startIndex: start,
+            oldEndIndex: end,
+            newEndIndex: start + inserted.length,
+            startPosition: pointAt(text, start),
+            oldEndPosition: pointAt(text, end),
+            newEndPosition: pointAt(next, start + inserted.length),
+          });
+          text = next;
+          tree = parser.parse(text, tree);
+        }
+        assert.equal(tree.rootNode.toString(), parser.parse(text).rootNode.toString());
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+/** Row and column (in UTF-16 code units, as tree-sitter's Node binding counts them) of `index`. */
+function pointAt(text: string, index: number): Parser.Point {
+  const before = text.slice(0, index);
+  const row = before.split('\n').length - 1;
+  return { row, column: index - (before.lastIndexOf('\n') + 1) };
+}
