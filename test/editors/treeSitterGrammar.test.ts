@@ -227,6 +227,18 @@ test('the injections give every JSON body line to the JSON grammar, as one combi
   }
 });
 
+test("Zed's overrides name the scopes its config.toml's brackets refer to", () => {
+  const zed = join(repositoryRoot, 'editors', 'zed', 'languages', 'noarkq');
+  const source = readFileSync(join(zed, 'overrides.scm'), 'utf8');
+  const overrides = new Parser.Query(noarkqLanguage(), source);
+  const scopes = new Set([...source.replace(/;.*$/gm, '').matchAll(/@([\w.]+)/g)].map((m) => m[1].replace(/\.inclusive$/, '')));
+  const notIn = [...readFileSync(join(zed, 'config.toml'), 'utf8').matchAll(/not_in = (\[[^\]]*\])/g)].flatMap((m) => JSON.parse(m[1]) as string[]);
+  assert.ok(notIn.length > 0);
+  for (const scope of notIn) assert.ok(scopes.has(scope), `${scope} is not a scope of overrides.scm`);
+  const tree = parserFor().parse(sample);
+  assert.ok(overrides.captures(tree.rootNode).some((c) => c.name === 'string' && c.node.text.startsWith('"Bygg')));
+});
+
 test("Zed's outline lists each block by its name, and its brackets pair", () => {
   const zed = join(repositoryRoot, 'editors', 'zed', 'languages', 'noarkq');
   const tree = parserFor().parse(sample);
