@@ -19,6 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentDiagnostics } from './documentDiagnostics';
+import { showsResult } from './diagnosticsResultIds';
 import { chunkedTextDocuments, textLength } from './chunkedTextDocument';
 import { DocumentScheduler } from './documentScheduler';
 import { registerFeatureHandlers } from './featureHandlers';
@@ -304,7 +305,8 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
         if (params.previousResultId === share.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: share.resultId };
         return { kind: DocumentDiagnosticReportKind.Full, resultId: share.resultId, items: positionsToClient(support.positionEncoding, lookup, uri, share.items) };
       }
-      if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
+      // The client shows these already (an edit that changed no diagnostic): only the new id.
+      if (showsResult(params.previousResultId, result, support.positionEncoding === 'utf-16')) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: positionsToClient(support.positionEncoding, documents, document.uri, result.lsp) };
     }, (params) => session().analyses.requestParamsProblem('document', params)),
   );

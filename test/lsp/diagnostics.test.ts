@@ -52,6 +52,38 @@ describe('pull diagnostics', { timeout: 30_000 }, () => {
     }
   });
 
+  test('an edit that changes no diagnostic is answered unchanged, with a result id of its version, to a client that sends the last one as VS Code does', async () => {
+    const uri = 'file:///pull/unchanged.noarkq';
+    const text = '@x = 1\n### find\nQUERY Saksmape\n\n### other\nQUERY Saksmappe\nLIMIT 1\n';
+    await client.open(uri, text);
+    const opened = await client.pullAsEditor(uri);
+    assert.equal(opened.report.kind, 'full');
+    assert.deepEqual(codes(opened.items), ['noarkq.unknown-type']);
+    const at = (line: number, character: number) => ({ start: { line, character }, end: { line, character } });
+
+    // After the diagnostic: the same diagnostic, given again.
+    await client.change(uri, [{ range: at(6, 7), text: '2' }]);
+    const below = await client.pullAsEditor(uri);
+    assert.equal(below.report.kind, 'unchanged');
+    assert.ok(below.report.resultId?.startsWith('2.'), below.report.resultId);
+    // Before it on another line: the diagnostic is made anew, equal to the one the client shows.
+    await client.change(uri, [{ range: at(0, 6), text: '0' }]);
+    const above = await client.pullAsEditor(uri);
+    assert.equal(above.report.kind, 'unchanged');
+    assert.ok(above.report.resultId?.startsWith('3.'), above.report.resultId);
+
+    // A line added above it moves it: the whole list again.
+    await client.change(uri, [{ range: at(0, 0), text: '\n' }]);
+    const moved = await client.pullAsEditor(uri);
+    assert.equal(moved.report.kind, 'full');
+    assert.deepEqual(codes(moved.items), ['noarkq.unknown-type']);
+    assert.equal(moved.items[0].range.start.line, 3);
+    // An id from before the document was closed and opened again is not taken for this one's.
+    await client.close(uri);
+    await client.open(uri, text);
+    assert.equal((await client.pull(uri, moved.report.resultId)).kind, 'full');
+  });
+
   test('includes the transaction checks', async () => {
     const uri = 'file:///pull/transaction.noarkq';
     await client.open(uri, transaction);
@@ -92,6 +124,25 @@ describe('pull diagnostics', { timeout: 30_000 }, () => {
     await client.connection.sendNotification('noarkq/setContext', { environment: { year: 2024 } });
     await refreshed;
     assert.equal(client.refreshes, refreshes + 1);
+  });
+});
+
+describe('pull diagnostics counted in UTF-8', { timeout: 30_000 }, () => {
+  test('a new version with the same diagnostics is sent them again: equal in UTF-16 is not equal in every encoding', async () => {
+    const client = await LspTestClient.start({ pullDiagnostics: true, positionEncodings: ['utf-8'] });
+    try {
+      const uri = 'file:///pull/utf8.noarkq';
+      await client.open(uri, '### find\nQUERY Saksmape\n\n### other\nQUERY Saksmappe\nLIMIT 1\n');
+      const opened = await client.pullAsEditor(uri);
+      assert.equal(opened.report.kind, 'full');
+      assert.equal((await client.pull(uri, opened.report.resultId)).kind, 'unchanged');
+      await client.change(uri, [{ range: { start: { line: 5, character: 7 }, end: { line: 5, character: 7 } }, text: '2' }]);
+      const changed = await client.pullAsEditor(uri);
+      assert.equal(changed.report.kind, 'full');
+      assert.deepEqual(changed.items, opened.items);
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

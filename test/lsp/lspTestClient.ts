@@ -94,6 +94,8 @@ export class LspTestClient {
   settings: Record<string, unknown>;
   private readonly versions = new Map<string, number>();
   private readonly pushed = new Map<string, PublishDiagnosticsParams>();
+  /** What `pullAsEditor` was last answered for each document. */
+  private readonly shown = new Map<string, { resultId: string | undefined; items: Diagnostic[] }>();
   private readonly pushWaiters: Array<{ uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private readonly logWaiters: Array<{ test: (l: LogLine) => boolean; resolve: (l: LogLine) => void }> = [];
   private readonly exited: Promise<number | null>;
@@ -143,7 +145,10 @@ export class LspTestClient {
     const server = options.server ?? serverBundle();
     // As the extension starts it; the code cache beside the bundle, which goes when it does.
     const env = serverEnvironment(process.env, options.codeCache ?? join(dirname(server), 'code-cache'));
-    const child = spawn(process.execPath, [server, '--stdio'], { stdio: 'pipe', env });
+    // SERVER_NODE_ARGS: node flags for the server only, e.g. to profile it under a benchmark:
+    // `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/sprof"`.
+    const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: 'pipe', env });
     const client = new LspTestClient(child, options);
     const capabilities: ClientCapabilities = {
       textDocument: {
@@ -205,6 +210,20 @@ export class LspTestClient {
   /** `textDocument/diagnostic`, expecting a full report. */
   async pull(uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
     return this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+  }
+
+  /**
+   * `textDocument/diagnostic` as VS Code sends it: with the result id of the last report for the
+   * document as `previousResultId`, keeping the items of the last full report while the server
+   * answers `unchanged`. Gives the report and the items the editor shows after it.
+   */
+  async pullAsEditor(uri: string): Promise<{ report: DocumentDiagnosticReport; items: Diagnostic[] }> {
+    const last = this.shown.get(uri);
+    const report = await this.pull(uri, last?.resultId);
+    if (report.kind === 'unchanged' && last === undefined) throw new Error(`${uri}: an unchanged report to a pull with no previous result id`);
+    const items = report.kind === 'full' ? report.items : last!.items;
+    this.shown.set(uri, { resultId: report.resultId, items });
+    return { report, items };
   }
 
   async pullItems(uri: string): Promise<Diagnostic[]> {
