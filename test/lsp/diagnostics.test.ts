@@ -171,6 +171,38 @@ describe('push diagnostics', { timeout: 30_000 }, () => {
     assert.deepEqual(changed.diagnostics, []);
   });
 
+  test('an edit that changes no diagnostic is not published again: the client shows them already', async () => {
+    const hooked = await LspTestClient.start({ testHooks: true });
+    try {
+      const uri = 'file:///push/unchanged.noarkq';
+      const text = '@x = 1\n### find\nQUERY Saksmape\n\n### other\nQUERY Saksmappe\nLIMIT 1\n';
+      const at = (line: number, character: number) => ({ start: { line, character }, end: { line, character } });
+      await hooked.open(uri, text);
+      const opened = await hooked.pushedDiagnostics(uri, 1);
+      assert.deepEqual(codes(opened.diagnostics), ['noarkq.unknown-type']);
+
+      // After the diagnostic, and before it on another line (made anew, equal): nothing sent.
+      for (const [version, range, typed] of [[2, at(6, 7), '2'], [3, at(0, 6), '0']] as const) {
+        const shown = hooked.nextShown(uri, version);
+        await hooked.change(uri, [{ range, text: typed }]);
+        assert.deepEqual(await shown, { version, pushed: false, diagnostics: opened.diagnostics });
+      }
+      // A line added above it moves it: published.
+      const moved = hooked.nextShown(uri, 4);
+      await hooked.change(uri, [{ range: at(0, 0), text: '\n' }]);
+      const published = await moved;
+      assert.equal(published.pushed, true);
+      assert.equal(published.diagnostics[0].range.start.line, 3);
+      // Closed (cleared) and opened again: published, if the same as before the close.
+      await hooked.close(uri);
+      const reopened = hooked.nextShown(uri, 1);
+      await hooked.open(uri, text);
+      assert.deepEqual(await reopened, { version: 1, pushed: true, diagnostics: opened.diagnostics });
+    } finally {
+      await hooked.dispose();
+    }
+  });
+
   test('changes sent together are published in version order, ending with the last one', async () => {
     const uri = 'file:///push/burst.noarkq';
     await client.open(uri, '### a\nQUERY Saksmappe\n');
