@@ -20,7 +20,7 @@ import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
-import { canSuggest } from '../text/didYouMean';
+import { suggestionDistance } from '../text/didYouMean';
 import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
@@ -420,6 +420,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
+      const nearest = new Map<string, number>();
+      const mayPick = (name: string, candidate: string): boolean => mayPickAffected(names, wasFirst, same - 1, nearest, name, candidate);
       const concerned = new Set<Slot>();
       for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
       if (namesChanged) for (const s of unresolved) concerned.add(s);
@@ -429,7 +431,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       for (const slot of concerned) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
-        const newSuggestions = namesChanged && suggestionsMayChange(slot.unresolved, affected);
+        // A block before the stretch suggests from the names of the blocks before it, none of
+        // which changed; the file variables' references (the preamble's) from every name.
+        const newSuggestions = namesChanged && (i === 0 || i >= changedEnd) && suggestionsMayChange(slot.unresolved, affected, mayPick);
         const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
         if (!rekey) continue;
         const block = blockAt(i);
@@ -1045,11 +1049,36 @@ function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions
 /**
  * Whether a block whose references use the names `unresolved` (names no block has) can suggest
  * differently now that blocks of the names `affected` came, went or moved: only a name that
- * did-you-mean could pick for one of them can change what it picks.
+ * did-you-mean could pick for one of them (`mayPick`) can change what it picks.
  */
-function suggestionsMayChange(unresolved: readonly string[], affected: ReadonlySet<string>): boolean {
-  for (const name of unresolved) for (const other of affected) if (canSuggest(name, other)) return true;
+function suggestionsMayChange(unresolved: readonly string[], affected: ReadonlySet<string>, mayPick: (name: string, candidate: string) => boolean): boolean {
+  for (const name of unresolved) for (const other of affected) if (mayPick(name, other)) return true;
   return false;
+}
+
+/**
+ * Whether did-you-mean can pick the affected name `candidate` for the unknown `name` in some
+ * block, before or after the change: for every block, it picks the nearest of the names of the
+ * blocks before it, the one of the lowest rank (its first block) among equally near ones. A name
+ * whose first block is before the changed stretch (`stretchStart`, a block index) is the same
+ * candidate of the same rank before and after. Any other can only be picked if no name whose
+ * first block is before the stretch is as near: such a name has a lower rank and is there for
+ * every block that sees the candidate, before and after. A candidate never picked changes no
+ * pick by coming or going. `nearest` keeps, per unknown name, the distance to the nearest of
+ * those names (one pass over the names for each).
+ */
+function mayPickAffected(names: ReadonlyMap<string, number>, wasFirst: ReadonlyMap<string, number | undefined>, stretchStart: number, nearest: Map<string, number>, name: string, candidate: string): boolean {
+  const distance = suggestionDistance(name, candidate);
+  if (distance === Infinity) return false;
+  const was = wasFirst.get(candidate);
+  if (was !== undefined && was < stretchStart) return false;
+  let before = nearest.get(name);
+  if (before === undefined) {
+    before = Infinity;
+    for (const [other, at] of names) if (at < stretchStart && before > 0) before = Math.min(before, suggestionDistance(name, other));
+    nearest.set(name, before);
+  }
+  return before > distance;
 }
 
 /** `|name:<where>:<answer>` for a name that a block has, undefined when none has it. A later

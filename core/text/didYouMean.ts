@@ -110,10 +110,20 @@ function allowedDistance(name: string): number {
  * changes it, so adding or removing it changes no suggestion for `name`.
  */
 export function canSuggest(name: string, candidate: string): boolean {
+  return suggestionDistance(name, candidate) !== Infinity;
+}
+
+/**
+ * The distance did-you-mean weighs `candidate` by for `name` (case-insensitively, 0 for a
+ * case-only difference), Infinity when farther than it allows: `didYouMeanRanked` picks the
+ * candidate of the lowest, then of the lowest rank.
+ */
+export function suggestionDistance(name: string, candidate: string): number {
   const allowed = allowedDistance(name);
   const a = name.toLowerCase();
   const b = candidate.toLowerCase();
   // The distance is at least the difference in length.
-  if (Math.abs(a.length - b.length) > allowed) return false;
-  return editDistance(a, b, allowed) <= allowed;
+  if (Math.abs(a.length - b.length) > allowed) return Infinity;
+  const distance = editDistance(a, b, allowed);
+  return distance <= allowed ? distance : Infinity;
 }
