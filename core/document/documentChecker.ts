@@ -150,6 +150,8 @@ interface CheckState {
   names: Map<string, number>;
   /** How many blocks have a name an earlier block has. */
   duplicates: number;
+  /** How many blocks have each name that more than one block has. */
+  repeated: Map<string, number>;
   /** The file variables' names (see `fileVariableNamesKey`): while they are the same, the
    * check goes on from this state. */
   preambleKey: string;
@@ -276,7 +278,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     /** The first block of each affected name before this check (the index is updated in place). */
     const wasFirst = new Map<string, number | undefined>();
     let namesChanged = true;
-    let index: { names: Map<string, number>; duplicates: number } | undefined;
+    let index: NameIndex | undefined;
     if (previous !== undefined) {
       const oldNames: NamedAt[] = [];
       const newNames: NamedAt[] = [];
@@ -291,9 +293,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       if (!namesChanged && count === oldCount) index = previous;
       // The names outside the stretch are the same, at positions moved by the change in the
       // number of blocks: only the names in it are looked up again.
-      else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, newNames.length - oldNames.length);
+      else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, oldNames, newNames);
     }
-    const { names, duplicates } = index ?? nameIndex(doc);
+    const { names, duplicates, repeated } = index ?? nameIndex(doc);
     // The affected names whose first block is another now, or is in the stretch: a block that
     // reads a name whose first block is the same block, outside the stretch, reads the same of it
     // (where it is relative to the reader changes only across the stretch, which `forward` covers).
@@ -420,8 +422,18 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
+      // Whether what did-you-mean picks for an unknown name may change, by name: a file of
+      // copies has the same few unknown names in thousands of blocks.
+      const mayChangeByName = new Map<string, boolean>();
       const nearest = new Map<string, number>();
-      const mayPick = (name: string, candidate: string): boolean => mayPickAffected(names, wasFirst, same - 1, nearest, name, candidate);
+      const mayChange = (name: string): boolean => {
+        let may = mayChangeByName.get(name);
+        if (may !== undefined) return may;
+        may = false;
+        for (const candidate of affected) if ((may = mayPickAffected(names, wasFirst, same - 1, nearest, name, candidate))) break;
+        mayChangeByName.set(name, may);
+        return may;
+      };
       const concerned = new Set<Slot>();
       for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
       if (namesChanged) for (const s of unresolved) concerned.add(s);
@@ -433,7 +445,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         if (i >= same && i < changedEnd) continue;
         // A block before the stretch suggests from the names of the blocks before it, none of
         // which changed; the file variables' references (the preamble's) from every name.
-        const newSuggestions = namesChanged && (i === 0 || i >= changedEnd) && suggestionsMayChange(slot.unresolved, affected, mayPick);
+        const newSuggestions = namesChanged && (i === 0 || i >= changedEnd) && slot.unresolved.some(mayChange);
         const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
         if (!rekey) continue;
         const block = blockAt(i);
@@ -477,7 +489,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     const placing: Placing = { doc, slots, names, duplicates, blockNamed };
     const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    state = { doc, slots, names, duplicates, repeated, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
     return result;
   }
 
@@ -512,6 +524,7 @@ function interruptedState(progress: Progress): CheckState {
     slots: progress.kept.concat(progress.checked),
     names: new Map(),
     duplicates: 0,
+    repeated: new Map(),
     preambleKey: '',
     fileVariables: '',
     fileReaders: new Map(),
@@ -685,23 +698,24 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
   if (parsed.name) names.push({ name: parsed.name.text, at });
 }
 
+/** Where the names of the blocks are: see `CheckState`. */
+interface NameIndex {
+  names: Map<string, number>;
+  duplicates: number;
+  repeated: Map<string, number>;
+}
+
 /**
  * The previous check's name index (updated in place: its result was read before this check) for
  * a document that differs from the previous one in the slots `[same, oldEnd)`, now `[same,
- * newEnd)`: a name outside them keeps its first block, moved by the change in the number of
- * blocks when it is after them, and the names they had or have (`affected`) are looked up again,
- * in the stretch (or after it, for a name whose first block was in it and that other blocks
- * have). `namedDelta` more blocks have a name.
+ * newEnd)`, whose names were `oldNames` and are `newNames`: a name outside them keeps its first
+ * block, moved by the change in the number of blocks when it is after them, and the names they
+ * had or have (`affected`) are looked up again, in the stretch (or after it, for a name whose
+ * first block was in it and that other blocks have).
  */
-function updatedIndex(
-  previous: { names: Map<string, number>; duplicates: number },
-  doc: NoarkqDocument,
-  affected: ReadonlySet<string>,
-  stretch: { same: number; oldEnd: number; newEnd: number },
-  namedDelta: number,
-): { names: Map<string, number>; duplicates: number } {
-  const { names } = previous;
-  const named = previous.duplicates + names.size + namedDelta;
+function updatedIndex(previous: NameIndex, doc: NoarkqDocument, affected: ReadonlySet<string>, stretch: { same: number; oldEnd: number; newEnd: number }, oldNames: readonly NamedAt[], newNames: readonly NamedAt[]): NameIndex {
+  const { names, repeated } = previous;
+  const named = previous.duplicates + names.size + newNames.length - oldNames.length;
   // In block indexes (slot i is block i - 1): the stretch starts at `from`, and the blocks after
   // it started at `oldAfter` and start at `newAfter`.
   const from = Math.max(0, stretch.same - 1);
@@ -710,14 +724,24 @@ function updatedIndex(
   const delta = newAfter - oldAfter;
   const was = new Map<string, number | undefined>();
   for (const name of affected) was.set(name, names.get(name));
+  // How many blocks have each affected name now: what they had, less the stretch's before, and
+  // its now.
+  const counts = new Map<string, number>();
+  for (const name of affected) counts.set(name, repeated.get(name) ?? (names.has(name) ? 1 : 0));
+  for (const n of oldNames) counts.set(n.name, counts.get(n.name)! - 1);
+  for (const n of newNames) counts.set(n.name, counts.get(n.name)! + 1);
+  for (const [name, n] of counts) {
+    if (n > 1) repeated.set(name, n);
+    else repeated.delete(name);
+  }
   if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
   const count = blockCount(doc);
   const firstNamed = (name: string, start: number, end: number): number => {
     for (let i = start; i < end; i++) if (blockOf(doc, i).parsed.name?.text === name) return i;
     return -1;
   };
-  // Names whose first block was in the stretch and is no longer: another one after it, if any
-  // block shared a name, found in one pass for them all.
+  // Names whose first block was in the stretch and is no longer: another one after it, if a
+  // block still has the name, found in one pass for them all.
   const later = new Set<string>();
   for (const name of affected) {
     const old = was.get(name);
@@ -725,7 +749,7 @@ function updatedIndex(
     let at = old !== undefined && old < from ? old : firstNamed(name, from, newAfter);
     if (at === -1 && old !== undefined) {
       if (old >= oldAfter) at = old + delta;
-      else if (previous.duplicates > 0) later.add(name);
+      else if (counts.get(name)! > 0) later.add(name);
     }
     if (at !== -1) names.set(name, at);
   }
@@ -733,21 +757,25 @@ function updatedIndex(
     const name = blockOf(doc, i).parsed.name?.text;
     if (name !== undefined && later.delete(name)) names.set(name, i);
   }
-  return { names, duplicates: named - names.size };
+  return { names, duplicates: named - names.size, repeated };
 }
 
-/** The first block of each name, and how many blocks take a name an earlier one has. */
-function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicates: number } {
+function nameIndex(doc: NoarkqDocument): NameIndex {
   const names = new Map<string, number>();
+  const repeated = new Map<string, number>();
   let duplicates = 0;
   const blocks = doc.blocks;
   for (let i = 0; i < blocks.length; i++) {
     const name = blocks[i].parsed.name?.text;
     if (name === undefined) continue;
-    if (names.has(name)) duplicates++;
-    else names.set(name, i);
+    if (names.has(name)) {
+      duplicates++;
+      repeated.set(name, (repeated.get(name) ?? 1) + 1);
+    } else {
+      names.set(name, i);
+    }
   }
-  return { names, duplicates };
+  return { names, duplicates, repeated };
 }
 
 function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
@@ -1017,7 +1045,7 @@ interface DerivedKey {
  *   where it sits relative to this block (order checks, and where "block x" points);
  * - for names that name nothing, whose diagnostics suggest a block name from the others:
  *   `suggestions`, a tag the caller keeps while no block name it could suggest came or went
- *   (see `suggestionsMayChange`), and replaces when one did.
+ *   (see `mayPickAffected`), and replaces when one did.
  */
 function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions: () => string): DerivedKey {
   const refs = block.parsed.references;
@@ -1047,18 +1075,9 @@ function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions
 }
 
 /**
- * Whether a block whose references use the names `unresolved` (names no block has) can suggest
- * differently now that blocks of the names `affected` came, went or moved: only a name that
- * did-you-mean could pick for one of them (`mayPick`) can change what it picks.
- */
-function suggestionsMayChange(unresolved: readonly string[], affected: ReadonlySet<string>, mayPick: (name: string, candidate: string) => boolean): boolean {
-  for (const name of unresolved) for (const other of affected) if (mayPick(name, other)) return true;
-  return false;
-}
-
-/**
- * Whether did-you-mean can pick the affected name `candidate` for the unknown `name` in some
- * block, before or after the change: for every block, it picks the nearest of the names of the
+ * Whether did-you-mean can pick the affected name `candidate` (of a block that came, went or
+ * moved) for the unknown `name` in some block, before or after the change, so that a block using
+ * `name` may suggest differently: for every block, it picks the nearest of the names of the
  * blocks before it, the one of the lowest rank (its first block) among equally near ones. A name
  * whose first block is before the changed stretch (`stretchStart`, a block index) is the same
  * candidate of the same rank before and after. Any other can only be picked if no name whose

@@ -218,7 +218,7 @@ describe('incremental document checks', () => {
     s.update(duplicated.replace('QUERY Arkiv', 'QUERY Arkiv\nLIMIT 2'));
   });
 
-  it('equals a fresh check when names near an unknown one come, go and move, before and after its readers and nearer names', () => {
+  it('equals a fresh check when names near an unknown one come, go and move, once or many times, before and after its readers and nearer names', () => {
     // Names at distances 0 (case), 1, 2 and 3 from the unknown `leter`, and others.
     const names = ['Leter', 'letter', 'leters', 'letterx', 'lettersxy', 'leterp', 'other', 'xleter'];
     const block = fc.oneof(
@@ -226,6 +226,9 @@ describe('incremental document checks', () => {
       fc.constant('### r1\nDOWNLOAD {{leter.id}}\n'),
       fc.constant('### r2\n@v = {{leter}}\nDOWNLOAD {{v}}\n'),
       fc.constant('### r3\nDOWNLOAD {{lettrs.id}}\n'),
+      // Readers of names blocks may have, several times: which block is the first of a name.
+      fc.constant('### r4\nDOWNLOAD {{letter.id}}\n'),
+      fc.constant('### r5\nDOWNLOAD {{leterp.id}}\n'),
     );
     const version = fc.record({ before: fc.array(block, { maxLength: 4 }), stretch: fc.array(block, { maxLength: 3 }), after: fc.array(block, { maxLength: 4 }) });
     // Versions that share blocks before and after a stretch, as an edit leaves them.
