@@ -7,12 +7,11 @@
  * diagnostic (its result keeps the list's serial), without sending the list again.
  * A file with more than 1,000 problems is sent 999 and a note (`toLspDiagnostics`).
  */
-import { isDeepStrictEqual } from 'node:util';
 import { runSteps } from '../core/steps';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
-import { toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
+import { sameLspDiagnostic, toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { isChunkedTextDocument } from './chunkedTextDocument';
 import { createDocumentChecker, type DocumentChecker } from '../core/document';
@@ -140,6 +139,6 @@ function lastOffset(d: NoarkqDiagnostic): number {
  * only the ones made anew (at least the note on the ones left out) are compared field by field. */
 function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !isDeepStrictEqual(a[i], b[i])) return false;
+  for (let i = 0; i < a.length; i++) if (!sameLspDiagnostic(a[i], b[i])) return false;
   return true;
 }
