@@ -436,7 +436,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       };
       const concerned = new Set<Slot>();
       for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
-      if (namesChanged) for (const s of unresolved) concerned.add(s);
+      // Only those whose suggestion may change (`mayChange`): in a file of errors, thousands of
+      // blocks have an unknown name, which no new name comes near.
+      if (namesChanged) for (const s of unresolved) if (s.unresolved.some(mayChange)) concerned.add(s);
       // A block before the stretch that reads one after it: the distance may have changed.
       if (same > 0) for (const s of forward) concerned.add(s);
       const positions = positionsOf(slots, concerned);
@@ -736,17 +738,16 @@ function updatedIndex(previous: NameIndex, doc: NoarkqDocument, affected: Readon
   }
   if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
   const count = blockCount(doc);
-  const firstNamed = (name: string, start: number, end: number): number => {
-    for (let i = start; i < end; i++) if (blockOf(doc, i).parsed.name?.text === name) return i;
-    return -1;
-  };
+  // The first block of each name in the stretch, from its names in order (slot i is block i - 1).
+  const firstInStretch = new Map<string, number>();
+  for (const n of newNames) if (!firstInStretch.has(n.name)) firstInStretch.set(n.name, n.at - 1);
   // Names whose first block was in the stretch and is no longer: another one after it, if a
   // block still has the name, found in one pass for them all.
   const later = new Set<string>();
   for (const name of affected) {
     const old = was.get(name);
     names.delete(name);
-    let at = old !== undefined && old < from ? old : firstNamed(name, from, newAfter);
+    let at = old !== undefined && old < from ? old : (firstInStretch.get(name) ?? -1);
     if (at === -1 && old !== undefined) {
       if (old >= oldAfter) at = old + delta;
       else if (counts.get(name)! > 0) later.add(name);
