@@ -20,7 +20,7 @@ import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
-import { suggestionDistance } from '../text/didYouMean';
+import { canSuggest, suggestionDistance } from '../text/didYouMean';
 import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
@@ -422,33 +422,47 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
-      // Whether what did-you-mean picks for an unknown name may change, by name: a file of
-      // copies has the same few unknown names in thousands of blocks.
+      // Whether what did-you-mean picks for an unknown name may change, by name (a file of
+      // copies has the same few unknown names in thousands of blocks): `near`, an affected name
+      // is within its distance; `mayChange`, one of them may be picked (`mayPickAffected`, which
+      // reads every name once for it).
+      const nearByName = new Map<string, boolean>();
+      const near = (name: string): boolean => {
+        let may = nearByName.get(name);
+        if (may !== undefined) return may;
+        may = false;
+        for (const candidate of affected) if ((may = canSuggest(name, candidate))) break;
+        nearByName.set(name, may);
+        return may;
+      };
       const mayChangeByName = new Map<string, boolean>();
       const nearest = new Map<string, number>();
       const mayChange = (name: string): boolean => {
         let may = mayChangeByName.get(name);
         if (may !== undefined) return may;
         may = false;
-        for (const candidate of affected) if ((may = mayPickAffected(names, wasFirst, same - 1, nearest, name, candidate))) break;
+        if (near(name)) for (const candidate of affected) if ((may = mayPickAffected(names, wasFirst, same - 1, nearest, name, candidate))) break;
         mayChangeByName.set(name, may);
         return may;
       };
       const concerned = new Set<Slot>();
       for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
-      // Only those whose suggestion may change (`mayChange`): in a file of errors, thousands of
-      // blocks have an unknown name, which no new name comes near.
-      if (namesChanged) for (const s of unresolved) if (s.unresolved.some(mayChange)) concerned.add(s);
       // A block before the stretch that reads one after it: the distance may have changed.
       if (same > 0) for (const s of forward) concerned.add(s);
+      // Only those whose suggestion may change: in a file of errors, thousands of blocks have an
+      // unknown name, which no new name comes near.
+      if (namesChanged) for (const s of unresolved) if (!concerned.has(s) && s.unresolved.some(mayChange)) concerned.add(s);
       const positions = positionsOf(slots, concerned);
       for (const slot of concerned) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
+        const readsChanged = (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
         // A block before the stretch suggests from the names of the blocks before it, none of
-        // which changed; the file variables' references (the preamble's) from every name.
-        const newSuggestions = namesChanged && (i === 0 || i >= changedEnd) && slot.unresolved.some(mayChange);
-        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
+        // which changed; the file variables' references (the preamble's) from every name. A block
+        // whose key changes anyway gets new suggestions for any near name (without reading every
+        // name to know whether one may be picked).
+        const newSuggestions = namesChanged && (i === 0 || i >= changedEnd) && slot.unresolved.some(readsChanged ? near : mayChange);
+        const rekey = newSuggestions || readsChanged;
         if (!rekey) continue;
         const block = blockAt(i);
         let suggestions = slot.suggestions;
