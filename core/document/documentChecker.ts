@@ -147,7 +147,7 @@ interface CheckState {
   doc: NoarkqDocument;
   slots: Slot[];
   /** The index of the first block of each name. */
-  names: Map<string, number>;
+  names: FirstBlocks;
   /** How many blocks have a name an earlier block has. */
   duplicates: number;
   /** How many blocks have each name that more than one block has. */
@@ -538,7 +538,7 @@ function interruptedState(progress: Progress): CheckState {
   return {
     doc: progress.doc,
     slots: progress.kept.concat(progress.checked),
-    names: new Map(),
+    names: new FirstBlocks(),
     duplicates: 0,
     repeated: new Map(),
     preambleKey: '',
@@ -559,7 +559,7 @@ function interruptedState(progress: Progress): CheckState {
 interface Placing {
   doc: NoarkqDocument;
   slots: readonly Slot[];
-  names: ReadonlyMap<string, number>;
+  names: FirstBlocks;
   duplicates: number;
   blockNamed(name: string): DocumentBlock | undefined;
 }
@@ -714,9 +714,63 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
   if (parsed.name) names.push({ name: parsed.name.text, at });
 }
 
+/**
+ * The index of the first block of each name. An edit that adds or takes away blocks moves the
+ * index of every name after it: rather than rewriting each of them (20,000 in a file of unique
+ * names, for every block typed or deleted), the move is kept as a shift, applied to an index when
+ * it is read, for the entries set before the shift; past 16 shifts, they are applied to every
+ * entry once. An entry holds its index and how many shifts there were when it was set.
+ */
+export class FirstBlocks implements Iterable<[string, number]> {
+  private readonly entries = new Map<string, number>();
+  private shifts: Array<{ from: number; delta: number }> = [];
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(name: string): number | undefined {
+    const entry = this.entries.get(name);
+    return entry === undefined ? undefined : this.resolve(entry);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  set(name: string, index: number): void {
+    this.entries.set(name, index * maxShifts + this.shifts.length);
+  }
+
+  delete(name: string): void {
+    this.entries.delete(name);
+  }
+
+  /** Every index at or after `from` moves by `delta`. */
+  shift(from: number, delta: number): void {
+    this.shifts.push({ from, delta });
+    if (this.shifts.length < maxShifts) return;
+    const resolved = [...this.entries].map(([name, entry]) => [name, this.resolve(entry)] as const);
+    this.shifts = [];
+    for (const [name, index] of resolved) this.set(name, index);
+  }
+
+  *[Symbol.iterator](): Iterator<[string, number]> {
+    for (const [name, entry] of this.entries) yield [name, this.resolve(entry)];
+  }
+
+  private resolve(entry: number): number {
+    let index = Math.floor(entry / maxShifts);
+    for (let i = entry % maxShifts; i < this.shifts.length; i++) if (index >= this.shifts[i].from) index += this.shifts[i].delta;
+    return index;
+  }
+}
+
+const maxShifts = 16;
+
 /** Where the names of the blocks are: see `CheckState`. */
 interface NameIndex {
-  names: Map<string, number>;
+  names: FirstBlocks;
   duplicates: number;
   repeated: Map<string, number>;
 }
@@ -750,7 +804,7 @@ function updatedIndex(previous: NameIndex, doc: NoarkqDocument, affected: Readon
     if (n > 1) repeated.set(name, n);
     else repeated.delete(name);
   }
-  if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
+  if (delta !== 0) names.shift(oldAfter, delta);
   const count = blockCount(doc);
   // The first block of each name in the stretch, from its names in order (slot i is block i - 1).
   const firstInStretch = new Map<string, number>();
@@ -776,7 +830,7 @@ function updatedIndex(previous: NameIndex, doc: NoarkqDocument, affected: Readon
 }
 
 function nameIndex(doc: NoarkqDocument): NameIndex {
-  const names = new Map<string, number>();
+  const names = new FirstBlocks();
   const repeated = new Map<string, number>();
   let duplicates = 0;
   const blocks = doc.blocks;
@@ -1101,7 +1155,7 @@ function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions
  * pick by coming or going. `nearest` keeps, per unknown name, the distance to the nearest of
  * those names (one pass over the names for each).
  */
-function mayPickAffected(names: ReadonlyMap<string, number>, wasFirst: ReadonlyMap<string, number | undefined>, stretchStart: number, nearest: Map<string, number>, name: string, candidate: string): boolean {
+function mayPickAffected(names: FirstBlocks, wasFirst: ReadonlyMap<string, number | undefined>, stretchStart: number, nearest: Map<string, number>, name: string, candidate: string): boolean {
   const distance = suggestionDistance(name, candidate);
   if (distance === Infinity) return false;
   const was = wasFirst.get(candidate);

@@ -243,6 +243,28 @@ describe('incremental document checks', () => {
     );
   });
 
+  it('equals a fresh check after many blocks added and taken away one after another, moving the names after them each time', () => {
+    // More edits than the name index keeps moves for before applying them (16).
+    const blockArb = fc.oneof(
+      fc.nat(5).map((n) => `### n${n}\nQUERY Saksmappe\n`),
+      fc.nat(5).map((n) => `### r\nDOWNLOAD {{n${n}.results[0].id}}\n`),
+      fc.constant('GET code-lists\n'),
+    );
+    const opArb = fc.tuple(fc.boolean(), fc.nat(), blockArb);
+    fc.assert(
+      fc.property(fc.array(blockArb, { minLength: 1, maxLength: 12 }), fc.array(opArb, { minLength: 20, maxLength: 40 }), (first, ops) => {
+        const blocks = [...first];
+        const s = new Session('@a = {{n1.results[0].id}}\n' + blocks.join(''));
+        for (const [insert, at, block] of ops) {
+          if (insert || blocks.length === 0) blocks.splice(at % (blocks.length + 1), 0, block);
+          else blocks.splice(at % blocks.length, 1);
+          s.update('@a = {{n1.results[0].id}}\n' + blocks.join(''));
+        }
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
+    );
+  });
+
   it('re-checks no reader of an unknown name for a new name that a nearer earlier name keeps from being suggested', () => {
     const reader = '### typo\nDOWNLOAD {{leter.id}}\n';
     const text = `### letter\nGET code-lists\n${reader}`;
