@@ -4,6 +4,7 @@
  * the same text gives.
  */
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
@@ -83,8 +84,13 @@ describe('server diagnostics over edits', () => {
           document = TextDocument.update(document, changes, document.version + 1);
           assert.equal(document.getText(), staged.getText());
           assert.deepEqual(diagnostics.diagnose(document).lsp, fresh(document));
+          const before = chunkedDiagnostics.known(chunked)!;
           chunked.update(changes, chunked.version + 1);
-          assert.deepEqual(chunkedDiagnostics.diagnose(chunked).lsp, fresh(document));
+          const after = chunkedDiagnostics.diagnose(chunked);
+          assert.deepEqual(after.lsp, fresh(document));
+          // A version keeps the list's serial (a pull is answered `unchanged`) exactly when its
+          // diagnostics equal the last version's.
+          assert.equal(after.listSerial === before.listSerial, isDeepStrictEqual(after.lsp, before.lsp));
           compare();
         }
       }),

@@ -3,26 +3,31 @@
  * the cached parse, converted to LSP once per version and context. Each document keeps one
  * incremental checker, so an edit re-checks only the blocks it touches and the blocks that read
  * them. A result is kept per version and context, so a pull request for an unchanged document is
- * answered `unchanged` without checking anything.
+ * answered `unchanged` without checking anything; so is one after an edit that changed no
+ * diagnostic (its result keeps the list's serial), without sending the list again.
  * A file with more than 1,000 problems is sent 999 and a note (`toLspDiagnostics`).
  */
 import { runSteps } from '../core/steps';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
-import { toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
+import { sameLspDiagnostic, toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { isChunkedTextDocument } from './chunkedTextDocument';
 import { createDocumentChecker, type DocumentChecker } from '../core/document';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
+import { resultIdOf } from './diagnosticsResultIds';
 
 export interface DiagnosticsResult {
-  /** The version it was computed for, then a serial: unique to each computation, so a result id
-   * the client kept from before the document was closed and reopened never matches. */
+  /** The version it was computed for, then the serial of its list (`listSerial`). */
   resultId: string;
   version: number;
   lsp: Diagnostic[];
+  /** Serial of the list: the same as the previous result's while every diagnostic is the same,
+   * a new one (never given before, also not before the document was closed and reopened) when
+   * any differs. */
+  listSerial: number;
 }
 
 interface CheckerState {
@@ -65,8 +70,10 @@ export class DocumentDiagnostics {
     const key = this.keyOf(document);
     const parsed = this.parses.get(document);
     const diagnostics = yield* this.checkerFor(document.uri).checkedSteps(parsed);
-    const resultId = `${document.version}.${++this.serial}`;
-    const result = { key, resultId, version: document.version, lsp: toLspDiagnostics(document, diagnostics, undefined, this.conversions(document)) };
+    const lsp = toLspDiagnostics(document, diagnostics, undefined, this.conversions(document));
+    const previous = this.results.get(document.uri);
+    const listSerial = previous !== undefined && sameDiagnostics(previous.lsp, lsp) ? previous.listSerial : ++this.serial;
+    const result = { key, resultId: resultIdOf(document.version, listSerial), version: document.version, lsp, listSerial };
     this.results.set(document.uri, result);
     return result;
   }
@@ -126,4 +133,12 @@ function lastOffset(d: NoarkqDiagnostic): number {
   for (const r of d.related ?? []) last = Math.max(last, r.end);
   for (const f of d.fixes ?? []) for (const e of f.edits) last = Math.max(last, e.end);
   return last;
+}
+
+/** Whether `a` and `b` list the same diagnostics: those given again are the same objects, so
+ * only the ones made anew (at least the note on the ones left out) are compared field by field. */
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameLspDiagnostic(a[i], b[i])) return false;
+  return true;
 }

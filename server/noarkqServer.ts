@@ -19,6 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentDiagnostics } from './documentDiagnostics';
+import { showsResult } from './diagnosticsResultIds';
 import { chunkedTextDocuments, textLength } from './chunkedTextDocument';
 import { DocumentScheduler } from './documentScheduler';
 import { registerFeatureHandlers } from './featureHandlers';
@@ -51,7 +52,9 @@ export interface ServerOptions {
    * needs it first. */
   loadAnalyses: () => ServerAnalyses;
   /** Answer `noarkq/test/checkCounts` (checks finished and stopped) and `noarkq/test/fail` (a
-   * handler that throws), for the server's tests. */
+   * handler that throws), and send `noarkq/test/pushUnchanged` ({uri, version}) for a version
+   * whose diagnostics are not pushed as the client shows them already, for the server's tests
+   * and benchmarks. */
   testHooks?: boolean;
 }
 
@@ -174,9 +177,15 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     void settingsKnown.then(() => publishNow(uri));
   };
 
+  /** The list serial (documentDiagnostics.ts) of the diagnostics last pushed for each document
+   * that is not a notebook's text, while the client counts in UTF-16 as they are compared. */
+  const pushedLists = new Map<string, number>();
+
   /** Sends a document's diagnostics; a notebook text's go to its cells, each its share. */
-  const sendDiagnostics = (document: TextDocument, diagnostics: Diagnostic[]): void => {
+  const sendDiagnostics = (document: TextDocument, diagnostics: Diagnostic[], listSerial?: number): void => {
     const notebook = notebooks.text(document.uri);
+    if (!notebook && listSerial !== undefined && support.positionEncoding === 'utf-16') pushedLists.set(document.uri, listSerial);
+    else pushedLists.delete(document.uri);
     const sends = notebook ? notebookDiagnostics.toPush(notebook, diagnostics) : [{ uri: document.uri, version: document.version, diagnostics }];
     for (const { uri, version, diagnostics } of sends) void connection.sendDiagnostics({ uri, version, diagnostics: positionsToClient(support.positionEncoding, lookup, uri, diagnostics) });
   };
@@ -197,7 +206,14 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     scheduler.diagnostics(document).then(
       (result) => {
         // Stopped, or for a version that is no longer the document's: nothing to say.
-        if (result && lookup.get(uri)?.version === result.version) sendDiagnostics(document, result.lsp);
+        if (!result || lookup.get(uri)?.version !== result.version) return;
+        // The client shows these already (an edit that changed no diagnostic): nothing to send.
+        // The tests and the benchmark are told the check is done.
+        if (pushedLists.get(uri) === result.listSerial && !notebooks.text(uri)) {
+          if (options.testHooks) void connection.sendNotification('noarkq/test/pushUnchanged', { uri, version: result.version });
+          return;
+        }
+        sendDiagnostics(document, result.lsp, result.listSerial);
       },
       (error: unknown) => log(`noarkq: checking ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     );
@@ -228,6 +244,7 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
     sizes.forget(uri);
     loaded?.contexts.forget(contextUri);
     pending.delete(uri);
+    pushedLists.delete(uri);
   };
 
   documents.onDidChangeContent(isolateNotification('document change', log, (event: { document: TextDocument }) => contentChanged(event.document)));
@@ -304,7 +321,8 @@ export function startNoarkqServer(connection: Connection, options: ServerOptions
         if (params.previousResultId === share.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: share.resultId };
         return { kind: DocumentDiagnosticReportKind.Full, resultId: share.resultId, items: positionsToClient(support.positionEncoding, lookup, uri, share.items) };
       }
-      if (params.previousResultId === result.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
+      // The client shows these already (an edit that changed no diagnostic): only the new id.
+      if (showsResult(params.previousResultId, result, support.positionEncoding === 'utf-16')) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: result.resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: positionsToClient(support.positionEncoding, documents, document.uri, result.lsp) };
     }, (params) => session().analyses.requestParamsProblem('document', params)),
   );

@@ -20,7 +20,7 @@ import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
-import { canSuggest } from '../text/didYouMean';
+import { canSuggest, suggestionDistance } from '../text/didYouMean';
 import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
@@ -147,9 +147,11 @@ interface CheckState {
   doc: NoarkqDocument;
   slots: Slot[];
   /** The index of the first block of each name. */
-  names: Map<string, number>;
+  names: FirstBlocks;
   /** How many blocks have a name an earlier block has. */
   duplicates: number;
+  /** How many blocks have each name that more than one block has. */
+  repeated: Map<string, number>;
   /** The file variables' names (see `fileVariableNamesKey`): while they are the same, the
    * check goes on from this state. */
   preambleKey: string;
@@ -276,7 +278,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     /** The first block of each affected name before this check (the index is updated in place). */
     const wasFirst = new Map<string, number | undefined>();
     let namesChanged = true;
-    let index: { names: Map<string, number>; duplicates: number } | undefined;
+    let index: NameIndex | undefined;
     if (previous !== undefined) {
       const oldNames: NamedAt[] = [];
       const newNames: NamedAt[] = [];
@@ -291,9 +293,9 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       if (!namesChanged && count === oldCount) index = previous;
       // The names outside the stretch are the same, at positions moved by the change in the
       // number of blocks: only the names in it are looked up again.
-      else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, newNames.length - oldNames.length);
+      else if (affected.size <= 1024) index = updatedIndex(previous, doc, affected, { same, oldEnd: oldChangedEnd, newEnd: changedEnd }, oldNames, newNames);
     }
-    const { names, duplicates } = index ?? nameIndex(doc);
+    const { names, duplicates, repeated } = index ?? nameIndex(doc);
     // The affected names whose first block is another now, or is in the stretch: a block that
     // reads a name whose first block is the same block, outside the stretch, reads the same of it
     // (where it is relative to the reader changes only across the stretch, which `forward` covers).
@@ -420,17 +422,47 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     // The other blocks whose key the change can concern.
     if (previous !== undefined) {
+      // Whether what did-you-mean picks for an unknown name may change, by name (a file of
+      // copies has the same few unknown names in thousands of blocks): `near`, an affected name
+      // is within its distance; `mayChange`, one of them may be picked (`mayPickAffected`, which
+      // reads every name once for it).
+      const nearByName = new Map<string, boolean>();
+      const near = (name: string): boolean => {
+        let may = nearByName.get(name);
+        if (may !== undefined) return may;
+        may = false;
+        for (const candidate of affected) if ((may = canSuggest(name, candidate))) break;
+        nearByName.set(name, may);
+        return may;
+      };
+      const mayChangeByName = new Map<string, boolean>();
+      const nearest = new Map<string, number>();
+      const mayChange = (name: string): boolean => {
+        let may = mayChangeByName.get(name);
+        if (may !== undefined) return may;
+        may = false;
+        if (near(name)) for (const candidate of affected) if ((may = mayPickAffected(names, wasFirst, same - 1, nearest, name, candidate))) break;
+        mayChangeByName.set(name, may);
+        return may;
+      };
       const concerned = new Set<Slot>();
       for (const n of retargeted) for (const s of readers.get(n) ?? noSlots) concerned.add(s);
-      if (namesChanged) for (const s of unresolved) concerned.add(s);
       // A block before the stretch that reads one after it: the distance may have changed.
       if (same > 0) for (const s of forward) concerned.add(s);
+      // Only those whose suggestion may change: in a file of errors, thousands of blocks have an
+      // unknown name, which no new name comes near.
+      if (namesChanged) for (const s of unresolved) if (!concerned.has(s) && s.unresolved.some(mayChange)) concerned.add(s);
       const positions = positionsOf(slots, concerned);
       for (const slot of concerned) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
-        const newSuggestions = namesChanged && suggestionsMayChange(slot.unresolved, affected);
-        const rekey = newSuggestions || (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
+        const readsChanged = (slot.forward && i < same) || slot.reads.some((n) => retargeted.has(n));
+        // A block before the stretch suggests from the names of the blocks before it, none of
+        // which changed; the file variables' references (the preamble's) from every name. A block
+        // whose key changes anyway gets new suggestions for any near name (without reading every
+        // name to know whether one may be picked).
+        const newSuggestions = namesChanged && (i === 0 || i >= changedEnd) && slot.unresolved.some(readsChanged ? near : mayChange);
+        const rekey = newSuggestions || readsChanged;
         if (!rekey) continue;
         const block = blockAt(i);
         let suggestions = slot.suggestions;
@@ -473,7 +505,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     const placing: Placing = { doc, slots, names, duplicates, blockNamed };
     const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicates, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    state = { doc, slots, names, duplicates, repeated, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
     return result;
   }
 
@@ -506,8 +538,9 @@ function interruptedState(progress: Progress): CheckState {
   return {
     doc: progress.doc,
     slots: progress.kept.concat(progress.checked),
-    names: new Map(),
+    names: new FirstBlocks(),
     duplicates: 0,
+    repeated: new Map(),
     preambleKey: '',
     fileVariables: '',
     fileReaders: new Map(),
@@ -526,7 +559,7 @@ function interruptedState(progress: Progress): CheckState {
 interface Placing {
   doc: NoarkqDocument;
   slots: readonly Slot[];
-  names: ReadonlyMap<string, number>;
+  names: FirstBlocks;
   duplicates: number;
   blockNamed(name: string): DocumentBlock | undefined;
 }
@@ -682,22 +715,77 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
 }
 
 /**
+ * The index of the first block of each name. An edit that adds or takes away blocks moves the
+ * index of every name after it: rather than rewriting each of them (20,000 in a file of unique
+ * names, for every block typed or deleted), the move is kept as a shift, applied to an index when
+ * it is read, for the entries set before the shift; past 16 shifts, they are applied to every
+ * entry once. An entry holds its index and how many shifts there were when it was set.
+ */
+export class FirstBlocks implements Iterable<[string, number]> {
+  private readonly entries = new Map<string, number>();
+  private shifts: Array<{ from: number; delta: number }> = [];
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(name: string): number | undefined {
+    const entry = this.entries.get(name);
+    return entry === undefined ? undefined : this.resolve(entry);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  set(name: string, index: number): void {
+    this.entries.set(name, index * maxShifts + this.shifts.length);
+  }
+
+  delete(name: string): void {
+    this.entries.delete(name);
+  }
+
+  /** Every index at or after `from` moves by `delta`. */
+  shift(from: number, delta: number): void {
+    this.shifts.push({ from, delta });
+    if (this.shifts.length < maxShifts) return;
+    const resolved = [...this.entries].map(([name, entry]) => [name, this.resolve(entry)] as const);
+    this.shifts = [];
+    for (const [name, index] of resolved) this.set(name, index);
+  }
+
+  *[Symbol.iterator](): Iterator<[string, number]> {
+    for (const [name, entry] of this.entries) yield [name, this.resolve(entry)];
+  }
+
+  private resolve(entry: number): number {
+    let index = Math.floor(entry / maxShifts);
+    for (let i = entry % maxShifts; i < this.shifts.length; i++) if (index >= this.shifts[i].from) index += this.shifts[i].delta;
+    return index;
+  }
+}
+
+const maxShifts = 16;
+
+/** Where the names of the blocks are: see `CheckState`. */
+interface NameIndex {
+  names: FirstBlocks;
+  duplicates: number;
+  repeated: Map<string, number>;
+}
+
+/**
  * The previous check's name index (updated in place: its result was read before this check) for
  * a document that differs from the previous one in the slots `[same, oldEnd)`, now `[same,
- * newEnd)`: a name outside them keeps its first block, moved by the change in the number of
- * blocks when it is after them, and the names they had or have (`affected`) are looked up again,
- * in the stretch (or after it, for a name whose first block was in it and that other blocks
- * have). `namedDelta` more blocks have a name.
+ * newEnd)`, whose names were `oldNames` and are `newNames`: a name outside them keeps its first
+ * block, moved by the change in the number of blocks when it is after them, and the names they
+ * had or have (`affected`) are looked up again, in the stretch (or after it, for a name whose
+ * first block was in it and that other blocks have).
  */
-function updatedIndex(
-  previous: { names: Map<string, number>; duplicates: number },
-  doc: NoarkqDocument,
-  affected: ReadonlySet<string>,
-  stretch: { same: number; oldEnd: number; newEnd: number },
-  namedDelta: number,
-): { names: Map<string, number>; duplicates: number } {
-  const { names } = previous;
-  const named = previous.duplicates + names.size + namedDelta;
+function updatedIndex(previous: NameIndex, doc: NoarkqDocument, affected: ReadonlySet<string>, stretch: { same: number; oldEnd: number; newEnd: number }, oldNames: readonly NamedAt[], newNames: readonly NamedAt[]): NameIndex {
+  const { names, repeated } = previous;
+  const named = previous.duplicates + names.size + newNames.length - oldNames.length;
   // In block indexes (slot i is block i - 1): the stretch starts at `from`, and the blocks after
   // it started at `oldAfter` and start at `newAfter`.
   const from = Math.max(0, stretch.same - 1);
@@ -706,22 +794,31 @@ function updatedIndex(
   const delta = newAfter - oldAfter;
   const was = new Map<string, number | undefined>();
   for (const name of affected) was.set(name, names.get(name));
-  if (delta !== 0) for (const [name, i] of names) if (i >= oldAfter) names.set(name, i + delta);
+  // How many blocks have each affected name now: what they had, less the stretch's before, and
+  // its now.
+  const counts = new Map<string, number>();
+  for (const name of affected) counts.set(name, repeated.get(name) ?? (names.has(name) ? 1 : 0));
+  for (const n of oldNames) counts.set(n.name, counts.get(n.name)! - 1);
+  for (const n of newNames) counts.set(n.name, counts.get(n.name)! + 1);
+  for (const [name, n] of counts) {
+    if (n > 1) repeated.set(name, n);
+    else repeated.delete(name);
+  }
+  if (delta !== 0) names.shift(oldAfter, delta);
   const count = blockCount(doc);
-  const firstNamed = (name: string, start: number, end: number): number => {
-    for (let i = start; i < end; i++) if (blockOf(doc, i).parsed.name?.text === name) return i;
-    return -1;
-  };
-  // Names whose first block was in the stretch and is no longer: another one after it, if any
-  // block shared a name, found in one pass for them all.
+  // The first block of each name in the stretch, from its names in order (slot i is block i - 1).
+  const firstInStretch = new Map<string, number>();
+  for (const n of newNames) if (!firstInStretch.has(n.name)) firstInStretch.set(n.name, n.at - 1);
+  // Names whose first block was in the stretch and is no longer: another one after it, if a
+  // block still has the name, found in one pass for them all.
   const later = new Set<string>();
   for (const name of affected) {
     const old = was.get(name);
     names.delete(name);
-    let at = old !== undefined && old < from ? old : firstNamed(name, from, newAfter);
+    let at = old !== undefined && old < from ? old : (firstInStretch.get(name) ?? -1);
     if (at === -1 && old !== undefined) {
       if (old >= oldAfter) at = old + delta;
-      else if (previous.duplicates > 0) later.add(name);
+      else if (counts.get(name)! > 0) later.add(name);
     }
     if (at !== -1) names.set(name, at);
   }
@@ -729,21 +826,25 @@ function updatedIndex(
     const name = blockOf(doc, i).parsed.name?.text;
     if (name !== undefined && later.delete(name)) names.set(name, i);
   }
-  return { names, duplicates: named - names.size };
+  return { names, duplicates: named - names.size, repeated };
 }
 
-/** The first block of each name, and how many blocks take a name an earlier one has. */
-function nameIndex(doc: NoarkqDocument): { names: Map<string, number>; duplicates: number } {
-  const names = new Map<string, number>();
+function nameIndex(doc: NoarkqDocument): NameIndex {
+  const names = new FirstBlocks();
+  const repeated = new Map<string, number>();
   let duplicates = 0;
   const blocks = doc.blocks;
   for (let i = 0; i < blocks.length; i++) {
     const name = blocks[i].parsed.name?.text;
     if (name === undefined) continue;
-    if (names.has(name)) duplicates++;
-    else names.set(name, i);
+    if (names.has(name)) {
+      duplicates++;
+      repeated.set(name, (repeated.get(name) ?? 1) + 1);
+    } else {
+      names.set(name, i);
+    }
   }
-  return { names, duplicates };
+  return { names, duplicates, repeated };
 }
 
 function byPosition(a: NoarkqDiagnostic, b: NoarkqDiagnostic): number {
@@ -1013,7 +1114,7 @@ interface DerivedKey {
  *   where it sits relative to this block (order checks, and where "block x" points);
  * - for names that name nothing, whose diagnostics suggest a block name from the others:
  *   `suggestions`, a tag the caller keeps while no block name it could suggest came or went
- *   (see `suggestionsMayChange`), and replaces when one did.
+ *   (see `mayPickAffected`), and replaces when one did.
  */
 function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions: () => string): DerivedKey {
   const refs = block.parsed.references;
@@ -1043,13 +1144,29 @@ function dependencyKey(ctx: DependencyContext, block: DocumentBlock, suggestions
 }
 
 /**
- * Whether a block whose references use the names `unresolved` (names no block has) can suggest
- * differently now that blocks of the names `affected` came, went or moved: only a name that
- * did-you-mean could pick for one of them can change what it picks.
+ * Whether did-you-mean can pick the affected name `candidate` (of a block that came, went or
+ * moved) for the unknown `name` in some block, before or after the change, so that a block using
+ * `name` may suggest differently: for every block, it picks the nearest of the names of the
+ * blocks before it, the one of the lowest rank (its first block) among equally near ones. A name
+ * whose first block is before the changed stretch (`stretchStart`, a block index) is the same
+ * candidate of the same rank before and after. Any other can only be picked if no name whose
+ * first block is before the stretch is as near: such a name has a lower rank and is there for
+ * every block that sees the candidate, before and after. A candidate never picked changes no
+ * pick by coming or going. `nearest` keeps, per unknown name, the distance to the nearest of
+ * those names (one pass over the names for each).
  */
-function suggestionsMayChange(unresolved: readonly string[], affected: ReadonlySet<string>): boolean {
-  for (const name of unresolved) for (const other of affected) if (canSuggest(name, other)) return true;
-  return false;
+function mayPickAffected(names: FirstBlocks, wasFirst: ReadonlyMap<string, number | undefined>, stretchStart: number, nearest: Map<string, number>, name: string, candidate: string): boolean {
+  const distance = suggestionDistance(name, candidate);
+  if (distance === Infinity) return false;
+  const was = wasFirst.get(candidate);
+  if (was !== undefined && was < stretchStart) return false;
+  let before = nearest.get(name);
+  if (before === undefined) {
+    before = Infinity;
+    for (const [other, at] of names) if (at < stretchStart && before > 0) before = Math.min(before, suggestionDistance(name, other));
+    nearest.set(name, before);
+  }
+  return before > distance;
 }
 
 /** `|name:<where>:<answer>` for a name that a block has, undefined when none has it. A later

@@ -218,6 +218,65 @@ describe('incremental document checks', () => {
     s.update(duplicated.replace('QUERY Arkiv', 'QUERY Arkiv\nLIMIT 2'));
   });
 
+  it('equals a fresh check when names near an unknown one come, go and move, once or many times, before and after its readers and nearer names', () => {
+    // Names at distances 0 (case), 1, 2 and 3 from the unknown `leter`, and others.
+    const names = ['Leter', 'letter', 'leters', 'letterx', 'lettersxy', 'leterp', 'other', 'xleter'];
+    const block = fc.oneof(
+      fc.constantFrom(...names).map((n) => `### ${n}\nGET code-lists\n`),
+      fc.constant('### r1\nDOWNLOAD {{leter.id}}\n'),
+      fc.constant('### r2\n@v = {{leter}}\nDOWNLOAD {{v}}\n'),
+      fc.constant('### r3\nDOWNLOAD {{lettrs.id}}\n'),
+      // Readers of names blocks may have, several times: which block is the first of a name.
+      fc.constant('### r4\nDOWNLOAD {{letter.id}}\n'),
+      fc.constant('### r5\nDOWNLOAD {{leterp.id}}\n'),
+    );
+    const version = fc.record({ before: fc.array(block, { maxLength: 4 }), stretch: fc.array(block, { maxLength: 3 }), after: fc.array(block, { maxLength: 4 }) });
+    // Versions that share blocks before and after a stretch, as an edit leaves them.
+    const versions = fc.tuple(version, fc.array(fc.array(block, { maxLength: 3 }), { minLength: 1, maxLength: 6 }));
+    fc.assert(
+      fc.property(versions, ([v, stretches]) => {
+        const file = (stretch: readonly string[]): string => '@a = {{leter.id}}\n' + [...v.before, ...stretch, ...v.after].join('');
+        const s = new Session(file(v.stretch));
+        for (const stretch of stretches) s.update(file(stretch));
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 200) },
+    );
+  });
+
+  it('equals a fresh check after many blocks added and taken away one after another, moving the names after them each time', () => {
+    // More edits than the name index keeps moves for before applying them (16).
+    const blockArb = fc.oneof(
+      fc.nat(5).map((n) => `### n${n}\nQUERY Saksmappe\n`),
+      fc.nat(5).map((n) => `### r\nDOWNLOAD {{n${n}.results[0].id}}\n`),
+      fc.constant('GET code-lists\n'),
+    );
+    const opArb = fc.tuple(fc.boolean(), fc.nat(), blockArb);
+    fc.assert(
+      fc.property(fc.array(blockArb, { minLength: 1, maxLength: 12 }), fc.array(opArb, { minLength: 20, maxLength: 40 }), (first, ops) => {
+        const blocks = [...first];
+        const s = new Session('@a = {{n1.results[0].id}}\n' + blocks.join(''));
+        for (const [insert, at, block] of ops) {
+          if (insert || blocks.length === 0) blocks.splice(at % (blocks.length + 1), 0, block);
+          else blocks.splice(at % blocks.length, 1);
+          s.update('@a = {{n1.results[0].id}}\n' + blocks.join(''));
+        }
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 100) },
+    );
+  });
+
+  it('re-checks no reader of an unknown name for a new name that a nearer earlier name keeps from being suggested', () => {
+    const reader = '### typo\nDOWNLOAD {{leter.id}}\n';
+    const text = `### letter\nGET code-lists\n${reader}`;
+    const s = new Session(text + reader.replace('typo', 'typo2'));
+    // `letters` (distance 2) comes between them: `letter` (distance 1, first) stays the suggestion.
+    assert.equal(s.update(text + '### letters\nGET code-lists\n' + reader.replace('typo', 'typo2')), 1);
+    // `leters` (distance 1, but after `letter`): the same.
+    assert.equal(s.update(text + '### leters\nGET code-lists\n' + reader.replace('typo', 'typo2')), 1);
+    // `Leter` (a case-only difference, nearer): the reader after it is checked again.
+    assert.equal(s.update(text + '### Leter\nGET code-lists\n' + reader.replace('typo', 'typo2')), 2);
+  });
+
   it('follows which block of a name is the first when blocks with that name come and go before, at and after it', () => {
     const named = (name: string, query: string): string => `### ${name}\nQUERY ${query}\n`;
     const blocks = [named('a', 'Arkiv'), named('b', 'Saksmappe'), named('c', 'Arkiv'), named('b', 'Journalpost'), named('d', 'Arkiv'), named('b', 'Dokument'), 'DOWNLOAD {{b.id}}\n'];

@@ -20,7 +20,7 @@ export interface ReferenceCheckScope extends ResolutionScope {
   environmentKnown: boolean;
   /** The index of the first block of each name (for did-you-mean): the checker keeps it over
    * edits, where a list of the names in file order would be made again for each version. */
-  firstBlocks(): ReadonlyMap<string, number>;
+  firstBlocks(): Iterable<readonly [string, number]>;
 }
 
 export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock, out: NoarkqDiagnostic[]): void {

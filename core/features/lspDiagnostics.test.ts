@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDiagnostic } from '../diagnostics';
-import { fixesOf, toLspDiagnostics } from './lspDiagnostics';
+import { fixesOf, sameLspDiagnostic, toLspDiagnostics } from './lspDiagnostics';
 
 describe('toLspDiagnostics', () => {
   const text = 'QUERY Saksmape\nWHERE tittel = @t\n';
@@ -72,5 +74,72 @@ describe('toLspDiagnostics', () => {
     const fewer = toLspDiagnostics(many, diagnostics, 4);
     assert.deepEqual(fewer.slice(0, 3).map(lineOf), [1, 3, 5], 'the first errors');
     assert.match(messageOf(fewer[3]), /^9 more problems in this file are not shown \(2 errors\)/);
+  });
+});
+
+describe('sameLspDiagnostic', () => {
+  const document = TextDocument.create('file:///a.noarkq', 'noarkq', 1, 'QUERY Saksmape\nWHERE tittel = @t\n### b\nGET x\n');
+  // Diagnostics from few values, so that many pairs are equal or differ in one thing.
+  const span = fc.tuple(fc.nat(36), fc.nat(3)).map(([start, length]) => ({ start, end: start + length }));
+  const diagnosticArb = fc.record(
+    {
+      code: fc.constantFrom('a', 'b'),
+      severity: fc.constantFrom<NoarkqDiagnostic['severity']>('error', 'hint'),
+      span,
+      message: fc.constantFrom('m', 'n'),
+      related: fc.array(fc.record({ span, message: fc.constantFrom('r', 's') }), { maxLength: 2 }),
+      fixes: fc.array(fc.record({ title: fc.constantFrom('t', 'u'), preferred: fc.boolean(), edits: fc.array(fc.record({ span, newText: fc.constantFrom('', 'x') }), { maxLength: 2 }) }), { maxLength: 2 }),
+    },
+    { requiredKeys: ['code', 'severity', 'span', 'message'] },
+  );
+  const converted = (d: typeof diagnosticArb extends fc.Arbitrary<infer T> ? T : never): Diagnostic =>
+    toLspDiagnostics(document, [
+      {
+        code: d.code,
+        severity: d.severity,
+        ...d.span,
+        message: d.message,
+        ...(d.related ? { related: d.related.map((r) => ({ ...r.span, message: r.message })) } : {}),
+        ...(d.fixes ? { fixes: d.fixes.map((f) => ({ title: f.title, ...(f.preferred ? { preferred: true } : {}), edits: f.edits.map((e) => ({ ...e.span, newText: e.newText })) })) } : {}),
+      },
+    ])[0];
+
+  // One thing changed in a copy: each field the conversion sets, in every place it can be.
+  const changes: Array<(d: Diagnostic) => void> = [
+    () => undefined,
+    (d) => (d.message += '!'),
+    (d) => (d.severity = DiagnosticSeverity.Warning),
+    (d) => (d.code = 'c'),
+    (d) => (d.source = 'other'),
+    (d) => d.range.start.line++,
+    (d) => d.range.start.character++,
+    (d) => d.range.end.line++,
+    (d) => d.range.end.character++,
+    (d) => (d.tags = [1]),
+    (d) => (d.codeDescription = { href: 'x' }),
+    (d) => d.relatedInformation?.[0] && (d.relatedInformation[0].message += '!'),
+    (d) => d.relatedInformation?.[0] && (d.relatedInformation[0].location.uri += 'x'),
+    (d) => d.relatedInformation?.[0] && d.relatedInformation[0].location.range.end.character++,
+    (d) => d.relatedInformation?.pop(),
+    (d) => fixesOf(d)[0] && (fixesOf(d)[0].title += '!'),
+    (d) => fixesOf(d)[0] && (fixesOf(d)[0].preferred = fixesOf(d)[0].preferred ? undefined : true),
+    (d) => fixesOf(d)[0]?.edits[0] && (fixesOf(d)[0].edits[0].newText += '!'),
+    (d) => fixesOf(d)[0]?.edits[0] && fixesOf(d)[0].edits[0].range.start.line++,
+    (d) => fixesOf(d)[0]?.edits.pop(),
+    (d) => fixesOf(d).pop(),
+    (d) => delete d.data,
+  ];
+
+  it('says two converted diagnostics are the same exactly when they are deeply equal', () => {
+    fc.assert(
+      fc.property(diagnosticArb, diagnosticArb, fc.nat(changes.length - 1), fc.boolean(), (a, b, change, other) => {
+        const x = converted(a);
+        const y = other ? converted(b) : structuredClone(x);
+        if (!other) changes[change](y);
+        assert.equal(sameLspDiagnostic(x, y), isDeepStrictEqual(x, y));
+        assert.equal(sameLspDiagnostic(y, x), isDeepStrictEqual(x, y));
+      }),
+      { numRuns: Number(process.env.NOARKQ_PROPERTY_RUNS ?? 1000) },
+    );
   });
 });

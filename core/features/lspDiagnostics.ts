@@ -114,6 +114,40 @@ function leftOutNote(document: TextDocument, first: NoarkqDiagnostic, left: numb
   return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, DocumentCodes.diagnosticsLimit, 'noarkq');
 }
 
+/**
+ * Whether two diagnostics made by `toLspDiagnostics` say the same: every field it sets (range,
+ * message, severity, code, source, related locations, the fixes in `data`), compared as such
+ * rather than by walking any object's keys, which made comparing a thousand of them cost as much
+ * as sending them.
+ */
+export function sameLspDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  if (a === b) return true;
+  if (a.message !== b.message || a.severity !== b.severity || a.code !== b.code || a.source !== b.source || !sameRange(a.range, b.range)) return false;
+  if (a.tags !== undefined || b.tags !== undefined || a.codeDescription !== undefined || b.codeDescription !== undefined) return false;
+  const related = a.relatedInformation ?? [];
+  const otherRelated = b.relatedInformation ?? [];
+  if (related.length !== otherRelated.length) return false;
+  for (let i = 0; i < related.length; i++) {
+    const r = related[i];
+    const o = otherRelated[i];
+    if (r.message !== o.message || r.location.uri !== o.location.uri || !sameRange(r.location.range, o.location.range)) return false;
+  }
+  const fixes = (a.data as DiagnosticData | undefined)?.fixes ?? [];
+  const otherFixes = (b.data as DiagnosticData | undefined)?.fixes ?? [];
+  if ((a.data === undefined) !== (b.data === undefined) || fixes.length !== otherFixes.length) return false;
+  for (let i = 0; i < fixes.length; i++) {
+    const f = fixes[i];
+    const o = otherFixes[i];
+    if (f.title !== o.title || f.preferred !== o.preferred || f.edits.length !== o.edits.length) return false;
+    for (let j = 0; j < f.edits.length; j++) if (f.edits[j].newText !== o.edits[j].newText || !sameRange(f.edits[j].range, o.edits[j].range)) return false;
+  }
+  return true;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
 /** The fixes in a diagnostic's `data`, when it is ours and well-formed (it came over the wire). */
 export function fixesOf(diagnostic: Diagnostic): FixData[] {
   const data: unknown = diagnostic.data;

@@ -6,10 +6,22 @@
  * can come back down to it.
  */
 export function editDistance(a: string, b: string, limit = Infinity): number {
-  const n = a.length;
-  const m = b.length;
+  // A common start and end cost nothing and take no part in a cheapest alignment (a
+  // transposition across the end of a common start would make it longer), so the table is
+  // only of what lies between: names that differ in a number at their end (`findCase1234`,
+  // `findCase2000`) compare a few characters, not all of them.
+  let start = 0;
+  const shorter = Math.min(a.length, b.length);
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
+  // The characters compared are a[start, start + n) and b[start, start + m).
+  const n = a.length - start - end;
+  const m = b.length - start - end;
   if (n === 0) return m;
   if (m === 0) return n;
+  // The distance is at least the difference in length.
+  if (Math.abs(n - m) > limit) return limit + 1;
   // Three rows reused across calls: a did-you-mean compares a name with every field of a type,
   // and rows allocated per comparison made the collector the larger part of a check full of
   // misspellings.
@@ -25,13 +37,13 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   for (let i = 1; i <= n; i++) {
     rows[cur] = i;
     let rowMin = i;
-    const ai = a.charCodeAt(i - 1);
-    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    const ai = a.charCodeAt(start + i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(start + i - 2) : -1;
     for (let j = 1; j <= m; j++) {
-      const bj = b.charCodeAt(j - 1);
+      const bj = b.charCodeAt(start + j - 1);
       const cost = ai === bj ? 0 : 1;
       let v = Math.min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost);
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) v = Math.min(v, rows[prev2 + j - 2] + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(start + j - 2) && aBefore === bj) v = Math.min(v, rows[prev2 + j - 2] + 1);
       rows[cur + j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -110,10 +122,20 @@ function allowedDistance(name: string): number {
  * changes it, so adding or removing it changes no suggestion for `name`.
  */
 export function canSuggest(name: string, candidate: string): boolean {
+  return suggestionDistance(name, candidate) !== Infinity;
+}
+
+/**
+ * The distance did-you-mean weighs `candidate` by for `name` (case-insensitively, 0 for a
+ * case-only difference), Infinity when farther than it allows: `didYouMeanRanked` picks the
+ * candidate of the lowest, then of the lowest rank.
+ */
+export function suggestionDistance(name: string, candidate: string): number {
   const allowed = allowedDistance(name);
   const a = name.toLowerCase();
   const b = candidate.toLowerCase();
   // The distance is at least the difference in length.
-  if (Math.abs(a.length - b.length) > allowed) return false;
-  return editDistance(a, b, allowed) <= allowed;
+  if (Math.abs(a.length - b.length) > allowed) return Infinity;
+  const distance = editDistance(a, b, allowed);
+  return distance <= allowed ? distance : Infinity;
 }

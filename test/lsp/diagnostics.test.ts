@@ -52,6 +52,38 @@ describe('pull diagnostics', { timeout: 30_000 }, () => {
     }
   });
 
+  test('an edit that changes no diagnostic is answered unchanged, with a result id of its version, to a client that sends the last one as VS Code does', async () => {
+    const uri = 'file:///pull/unchanged.noarkq';
+    const text = '@x = 1\n### find\nQUERY Saksmape\n\n### other\nQUERY Saksmappe\nLIMIT 1\n';
+    await client.open(uri, text);
+    const opened = await client.pullAsEditor(uri);
+    assert.equal(opened.report.kind, 'full');
+    assert.deepEqual(codes(opened.items), ['noarkq.unknown-type']);
+    const at = (line: number, character: number) => ({ start: { line, character }, end: { line, character } });
+
+    // After the diagnostic: the same diagnostic, given again.
+    await client.change(uri, [{ range: at(6, 7), text: '2' }]);
+    const below = await client.pullAsEditor(uri);
+    assert.equal(below.report.kind, 'unchanged');
+    assert.ok(below.report.resultId?.startsWith('2.'), below.report.resultId);
+    // Before it on another line: the diagnostic is made anew, equal to the one the client shows.
+    await client.change(uri, [{ range: at(0, 6), text: '0' }]);
+    const above = await client.pullAsEditor(uri);
+    assert.equal(above.report.kind, 'unchanged');
+    assert.ok(above.report.resultId?.startsWith('3.'), above.report.resultId);
+
+    // A line added above it moves it: the whole list again.
+    await client.change(uri, [{ range: at(0, 0), text: '\n' }]);
+    const moved = await client.pullAsEditor(uri);
+    assert.equal(moved.report.kind, 'full');
+    assert.deepEqual(codes(moved.items), ['noarkq.unknown-type']);
+    assert.equal(moved.items[0].range.start.line, 3);
+    // An id from before the document was closed and opened again is not taken for this one's.
+    await client.close(uri);
+    await client.open(uri, text);
+    assert.equal((await client.pull(uri, moved.report.resultId)).kind, 'full');
+  });
+
   test('includes the transaction checks', async () => {
     const uri = 'file:///pull/transaction.noarkq';
     await client.open(uri, transaction);
@@ -95,6 +127,25 @@ describe('pull diagnostics', { timeout: 30_000 }, () => {
   });
 });
 
+describe('pull diagnostics counted in UTF-8', { timeout: 30_000 }, () => {
+  test('a new version with the same diagnostics is sent them again: equal in UTF-16 is not equal in every encoding', async () => {
+    const client = await LspTestClient.start({ pullDiagnostics: true, positionEncodings: ['utf-8'] });
+    try {
+      const uri = 'file:///pull/utf8.noarkq';
+      await client.open(uri, '### find\nQUERY Saksmape\n\n### other\nQUERY Saksmappe\nLIMIT 1\n');
+      const opened = await client.pullAsEditor(uri);
+      assert.equal(opened.report.kind, 'full');
+      assert.equal((await client.pull(uri, opened.report.resultId)).kind, 'unchanged');
+      await client.change(uri, [{ range: { start: { line: 5, character: 7 }, end: { line: 5, character: 7 } }, text: '2' }]);
+      const changed = await client.pullAsEditor(uri);
+      assert.equal(changed.report.kind, 'full');
+      assert.deepEqual(changed.items, opened.items);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
 describe('push diagnostics', { timeout: 30_000 }, () => {
   let client: LspTestClient;
   before(async () => {
@@ -118,6 +169,38 @@ describe('push diagnostics', { timeout: 30_000 }, () => {
     const changed = await client.pushedDiagnostics(uri, version);
     assert.equal(changed.version, version);
     assert.deepEqual(changed.diagnostics, []);
+  });
+
+  test('an edit that changes no diagnostic is not published again: the client shows them already', async () => {
+    const hooked = await LspTestClient.start({ testHooks: true });
+    try {
+      const uri = 'file:///push/unchanged.noarkq';
+      const text = '@x = 1\n### find\nQUERY Saksmape\n\n### other\nQUERY Saksmappe\nLIMIT 1\n';
+      const at = (line: number, character: number) => ({ start: { line, character }, end: { line, character } });
+      await hooked.open(uri, text);
+      const opened = await hooked.pushedDiagnostics(uri, 1);
+      assert.deepEqual(codes(opened.diagnostics), ['noarkq.unknown-type']);
+
+      // After the diagnostic, and before it on another line (made anew, equal): nothing sent.
+      for (const [version, range, typed] of [[2, at(6, 7), '2'], [3, at(0, 6), '0']] as const) {
+        const shown = hooked.nextShown(uri, version);
+        await hooked.change(uri, [{ range, text: typed }]);
+        assert.deepEqual(await shown, { version, pushed: false, diagnostics: opened.diagnostics });
+      }
+      // A line added above it moves it: published.
+      const moved = hooked.nextShown(uri, 4);
+      await hooked.change(uri, [{ range: at(0, 0), text: '\n' }]);
+      const published = await moved;
+      assert.equal(published.pushed, true);
+      assert.equal(published.diagnostics[0].range.start.line, 3);
+      // Closed (cleared) and opened again: published, if the same as before the close.
+      await hooked.close(uri);
+      const reopened = hooked.nextShown(uri, 1);
+      await hooked.open(uri, text);
+      assert.deepEqual(await reopened, { version: 1, pushed: true, diagnostics: opened.diagnostics });
+    } finally {
+      await hooked.dispose();
+    }
   });
 
   test('changes sent together are published in version order, ending with the last one', async () => {

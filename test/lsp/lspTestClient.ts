@@ -77,6 +77,15 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** `general.positionEncodings`: the encodings the client can count positions in. */
   positionEncodings?: string[];
+  /** Start the server with its test hooks (NOARKQ_TEST_HOOKS, see server/noarkqServer.ts). */
+  testHooks?: boolean;
+}
+
+/** What `nextShown` resolves with: whether the server pushed them for the version. */
+export interface ShownDiagnostics {
+  version: number;
+  pushed: boolean;
+  diagnostics: Diagnostic[];
 }
 
 export interface LogLine {
@@ -94,7 +103,10 @@ export class LspTestClient {
   settings: Record<string, unknown>;
   private readonly versions = new Map<string, number>();
   private readonly pushed = new Map<string, PublishDiagnosticsParams>();
+  /** What `pullAsEditor` was last answered for each document. */
+  private readonly shown = new Map<string, { resultId: string | undefined; items: Diagnostic[] }>();
   private readonly pushWaiters: Array<{ uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  private readonly shownWaiters: Array<{ uri: string; version: number; resolve: (s: ShownDiagnostics) => void }> = [];
   private readonly logWaiters: Array<{ test: (l: LogLine) => boolean; resolve: (l: LogLine) => void }> = [];
   private readonly exited: Promise<number | null>;
   private answeredConfiguration: () => void = () => undefined;
@@ -111,10 +123,26 @@ export class LspTestClient {
     this.connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(new TurnBatchingWritable(child.stdin)));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.pushed.set(p.uri, p);
+      for (const w of [...this.shownWaiters]) {
+        if (w.uri === p.uri && w.version === p.version) {
+          this.shownWaiters.splice(this.shownWaiters.indexOf(w), 1);
+          w.resolve({ version: p.version, pushed: true, diagnostics: p.diagnostics });
+        }
+      }
       for (const w of [...this.pushWaiters]) {
         if (w.uri === p.uri && w.accept(p)) {
           this.pushWaiters.splice(this.pushWaiters.indexOf(w), 1);
           w.resolve(p);
+        }
+      }
+    });
+    this.connection.onNotification('noarkq/test/pushUnchanged', (p: { uri: string; version: number }) => {
+      const shown = this.pushed.get(p.uri);
+      if (shown === undefined) throw new Error(`${p.uri}: diagnostics unchanged from none pushed`);
+      for (const w of [...this.shownWaiters]) {
+        if (w.uri === p.uri && w.version === p.version) {
+          this.shownWaiters.splice(this.shownWaiters.indexOf(w), 1);
+          w.resolve({ version: p.version, pushed: false, diagnostics: shown.diagnostics });
         }
       }
     });
@@ -143,7 +171,11 @@ export class LspTestClient {
     const server = options.server ?? serverBundle();
     // As the extension starts it; the code cache beside the bundle, which goes when it does.
     const env = serverEnvironment(process.env, options.codeCache ?? join(dirname(server), 'code-cache'));
-    const child = spawn(process.execPath, [server, '--stdio'], { stdio: 'pipe', env });
+    if (options.testHooks) env.NOARKQ_TEST_HOOKS = '1';
+    // SERVER_NODE_ARGS: node flags for the server only, e.g. to profile it under a benchmark:
+    // `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/sprof"`.
+    const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: 'pipe', env });
     const client = new LspTestClient(child, options);
     const capabilities: ClientCapabilities = {
       textDocument: {
@@ -207,6 +239,20 @@ export class LspTestClient {
     return this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
   }
 
+  /**
+   * `textDocument/diagnostic` as VS Code sends it: with the result id of the last report for the
+   * document as `previousResultId`, keeping the items of the last full report while the server
+   * answers `unchanged`. Gives the report and the items the editor shows after it.
+   */
+  async pullAsEditor(uri: string): Promise<{ report: DocumentDiagnosticReport; items: Diagnostic[] }> {
+    const last = this.shown.get(uri);
+    const report = await this.pull(uri, last?.resultId);
+    if (report.kind === 'unchanged' && last === undefined) throw new Error(`${uri}: an unchanged report to a pull with no previous result id`);
+    const items = report.kind === 'full' ? report.items : last!.items;
+    this.shown.set(uri, { resultId: report.resultId, items });
+    return { report, items };
+  }
+
   async pullItems(uri: string): Promise<Diagnostic[]> {
     const report = await this.pull(uri);
     if (report.kind !== 'full') throw new Error(`expected a full report, got ${report.kind}`);
@@ -224,6 +270,15 @@ export class LspTestClient {
   /** The next push for `uri` that satisfies `accept`, ignoring what already arrived. */
   nextPush(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve) => this.pushWaiters.push({ uri, accept, resolve }));
+  }
+
+  /**
+   * The diagnostics the editor shows once the server has checked `version`: those it pushed for
+   * it, or, when it sent none as they did not change (`noarkq/test/pushUnchanged`, with
+   * `testHooks`), the last ones pushed. Call before sending the change.
+   */
+  nextShown(uri: string, version: number): Promise<ShownDiagnostics> {
+    return new Promise((resolve) => this.shownWaiters.push({ uri, version, resolve }));
   }
 
   /** A log line matching `test`, already logged or still to come. */
