@@ -50,9 +50,10 @@ export class HeldWrites {
   /**
    * Writes everything held: entities first, then their field changes, then the links (which
    * reference them), and then `also` (the run's last writes), as few statements as it can: one,
-   * unless written entities changed (their UPDATE goes alone, before the rest).
+   * unless written entities changed (their UPDATE goes alone, before the rest). `last`: the run's
+   * last writes, sent without waiting where the session can, so that they go with the COMMIT.
    */
-  async flush(also: readonly (SqlStatement | undefined)[] = []): Promise<void> {
+  async flush(also: readonly (SqlStatement | undefined)[] = [], last = false): Promise<void> {
     const statements: SqlStatement[] = [];
     if (this.inserts.length > 0) {
       const rows = this.inserts.map((e) => ({ id: e.id, type: e.type, fields: e.fields }));
@@ -83,6 +84,6 @@ export class HeldWrites {
       });
     }
     for (const statement of also) if (statement) statements.push(statement);
-    await runTogether(this.tx, statements);
+    await runTogether(this.tx, statements, last);
   }
 }

@@ -80,16 +80,65 @@ export class StatementNames {
   }
 }
 
-function session(client: Pick<PgPool, 'query'>, names: StatementNames, concurrent = false): SqlSession {
+/** What `query` sends: named (prepared) when it has parameters. */
+function send(client: Pick<PgPool, 'query'>, names: StatementNames, sql: string, params: readonly SqlValue[]) {
+  const values = params.map(toParam);
+  // Only statements with parameters are named: a text without may hold several statements,
+  // which a prepared statement cannot.
+  const name = values.length > 0 ? names.nameOf(sql) : undefined;
+  return name === undefined ? client.query(sql, values) : client.query({ name, text: sql, values });
+}
+
+function session(client: Pick<PgPool, 'query'>, names: StatementNames): SqlSession {
   return {
-    concurrent,
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const values = params.map(toParam);
-      // Only statements with parameters are named: a text without may hold several statements,
-      // which a prepared statement cannot.
-      const name = values.length > 0 ? names.nameOf(sql) : undefined;
-      const result = name === undefined ? await client.query(sql, values) : await client.query({ name, text: sql, values });
+      const result = await send(client, names, sql, params);
       return { rows: result.rows as Row[] };
+    },
+    async sendWrite(sql: string, params: readonly SqlValue[]) {
+      await send(client, names, sql, params);
+    },
+  };
+}
+
+/**
+ * The statements of one transaction sent without waiting for their answers (its BEGIN, and
+ * `sendWrite`'s): the connection is pipelined, so what is sent next goes out at once, behind
+ * them, and the server runs it after them, in their transaction. Their first failure is the
+ * transaction's: a later statement fails only because of it ("current transaction is aborted"),
+ * and a COMMIT sent behind it was a rollback.
+ */
+class SentStatements {
+  private readonly answers: Promise<void>[] = [];
+  private failure: { error: unknown } | undefined;
+
+  track(answer: Promise<unknown>): void {
+    this.answers.push(
+      answer.then(
+        () => undefined,
+        (error: unknown) => {
+          this.failure ??= { error };
+        },
+      ),
+    );
+  }
+
+  /** Resolves when every statement sent so far is answered: with the first failure, if any. */
+  async failed(): Promise<{ error: unknown } | undefined> {
+    await Promise.all(this.answers);
+    return this.failure;
+  }
+}
+
+function transactionSession(client: PoolClient, names: StatementNames, sent: SentStatements): SqlSession {
+  return {
+    concurrent: true,
+    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await send(client, names, sql, params);
+      return { rows: result.rows as Row[] };
+    },
+    async sendWrite(sql: string, params: readonly SqlValue[]) {
+      sent.track(send(client, names, sql, params));
     },
   };
 }
@@ -110,6 +159,10 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
   const config: PoolConfig = {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    // Statements sent one after another without waiting for answers travel together (a
+    // transaction's BEGIN and its first reads, its last writes and its COMMIT); the server still
+    // runs them one at a time, in the order sent.
+    pipeline: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (format !== 'binary' && oid === int8Oid) return parseInt8;
@@ -143,14 +196,22 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
       const begin = `BEGIN; SELECT ${transactionOptions.exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(${writeLockKey})`;
       for (let attempt = 1; ; attempt++) {
         const client: PoolClient = await pool.connect();
+        const sent = new SentStatements();
         let broken: Error | undefined;
         let retry = false;
         try {
-          await client.query(begin);
-          const result = await fn(session(client, names, true));
-          await client.query('COMMIT');
+          // Not waited for: `fn`'s first statements go out right behind it, in the same round trip.
+          sent.track(client.query(begin));
+          const result = await fn(transactionSession(client, names, sent));
+          const committed = client.query('COMMIT').then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          );
+          const failed = (await sent.failed()) ?? (await committed);
+          if (failed) throw failed.error;
           return result;
-        } catch (error) {
+        } catch (thrown) {
+          const error = (await sent.failed())?.error ?? thrown;
           try {
             await client.query('ROLLBACK');
           } catch (rollbackError) {

@@ -107,11 +107,33 @@ function sameLink(a: StoredLink, b: StoredLink): boolean {
   return a.fromId === b.fromId && a.ref === b.ref && a.toId === b.toId;
 }
 
+/** `promise`, marked as handled: it may be dropped unawaited when what was sent before it failed. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /** How many entities the actions create: the first save of each temporary id. */
 function countCreates(actions: readonly TxAction[]): number {
   const seen = new Set<string>();
   for (const a of actions) if (a.action === 'save' && !isNumericId(a.id)) seen.add(a.id);
   return seen.size;
+}
+
+/** `count` new entity ids, the next one last. */
+async function takeEntityIds(tx: SqlSession, count: number): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id FROM generate_series(1, $1::integer)`, [count]);
+  return rows.map((r) => Number(r.id)).sort((a, b) => b - a);
+}
+
+/**
+ * On a server, asks for the ids of the entities `actions` create before anything else is read, so
+ * that the request goes out with the transaction's BEGIN (postgresDatabase.ts); give the answer to
+ * the run that then executes these actions. Undefined on PGlite, where nothing is saved by it.
+ */
+export function reserveEntityIds(tx: SqlSession, actions: readonly TxAction[]): Promise<number[]> | undefined {
+  const count = countCreates(actions);
+  return tx.concurrent && count > 0 ? handled(takeEntityIds(tx, count)) : undefined;
 }
 
 export class TransactionRun {
@@ -147,10 +169,12 @@ export class TransactionRun {
   /** On a server, new entities numbered within an existing parent when the run ends. */
   private readonly pendingWithinParent: { entity: FreshEntity; field: string; counter: string }[] = [];
 
+  /** `idsAhead`: `reserveEntityIds` over the same actions, already sent. */
   constructor(
     private readonly tx: SqlSession,
     private readonly deps: ExecutorDeps,
     private readonly account: Account,
+    private idsAhead?: Promise<number[]>,
   ) {
     this.timestamp = formatTimestamp(deps.now());
     this.writes = new HeldWrites(tx, account.login);
@@ -169,8 +193,9 @@ export class TransactionRun {
     }
     await this.checkDetached();
     await this.numberByYear();
-    // The last writes in one statement: the counter rows taken by `numberByYear` stay locked to the commit.
-    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes)]);
+    // The last writes in one statement, sent with the COMMIT on a server: the counter rows taken
+    // by `numberByYear` stay locked to the commit, which then follows them in the same round trip.
+    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes)], true);
     return this.response();
   }
 
@@ -230,13 +255,18 @@ export class TransactionRun {
     // A fresh entity named by its number (not known to the client, but possible) is read from its row.
     const tx = this.fresh.has(id) ? await this.sql() : await this.sqlForExisting();
     const locking = tx.concurrent ? ` ${lockClause[lock]}` : '';
-    const { rows } = await tx.query<{ id: number | string; type: string; version: number | string }>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
+    const read = tx.query<{ id: number | string; type: string; version: number | string }>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
+    // Every action on an existing entity (save, link and unlink on either side, delete) passes
+    // here, so this one check makes closed entities and their contents refuse changes. A server
+    // gets it right behind the locking read, in the same round trip: it runs once the lock is
+    // granted, so it sees every change committed before (a close that held the row, too).
+    const closedCheck = () => findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
+    const closedAhead = tx.concurrent ? handled(closedCheck()) : undefined;
+    const { rows } = await read;
     if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
     if (tx.concurrent) this.locks.set(id, lock);
     const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
-    // Every action on an existing entity (save, link and unlink on either side, delete) passes
-    // here, so this one check makes closed entities and their contents refuse changes.
-    const closed = await findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
+    const closed = await (closedAhead ?? closedCheck());
     if (closed) throw new ActionError(400, closedEntityMessage(entity, closed, this.deps.timeZone));
     this.known.set(id, entity);
     return entity;
@@ -306,12 +336,10 @@ export class TransactionRun {
 
   /** The next entity id, in the order of the creates. */
   private async newId(): Promise<number> {
-    if (this.idPool.length === 0) {
-      const { rows } = await this.tx.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id FROM generate_series(1, $1::integer)`, [
-        Math.max(1, this.createsToCome),
-      ]);
-      this.idPool = rows.map((r) => Number(r.id)).sort((a, b) => b - a);
-    }
+    const reserved = this.idsAhead;
+    this.idsAhead = undefined;
+    if (reserved && this.idPool.length === 0) this.idPool = await reserved;
+    if (this.idPool.length === 0) this.idPool = await takeEntityIds(this.tx, Math.max(1, this.createsToCome));
     this.createsToCome--;
     return this.idPool.pop() as number;
   }
