@@ -13,7 +13,8 @@
  *   Work over whole subtrees or registries asks for `exclusive`: every transaction holds one
  *   advisory lock shared, an exclusive one waits for them all and holds them off.
  */
-import type { Pool as PgPool, PoolClient, PoolConfig } from 'pg';
+import type { Duplex } from 'node:stream';
+import type { Client, Pool as PgPool, PoolClient, PoolConfig } from 'pg';
 import type { Database, SqlSession, SqlValue, TransactionOptions } from './database';
 
 // Loaded by a computed name, like PGlite: `pg` optionally requires `pg-native`, which a bundle
@@ -130,15 +131,54 @@ class SentStatements {
   }
 }
 
-function transactionSession(client: PoolClient, names: StatementNames, sent: SentStatements): SqlSession {
+/**
+ * Statements a transaction sends before it waits leave in one write: `pg` writes each statement to
+ * the socket on its own, a system call each, and each wakes the server's backend to read it, which
+ * costs both sides more than the statements themselves. So the socket is corked while they are
+ * sent, and uncorked once the sender waits (a microtask after a send), or, for a write that goes
+ * with the COMMIT, when the COMMIT is sent behind it.
+ */
+class OutgoingBatch {
+  private corked = false;
+
+  constructor(private readonly stream: Duplex) {}
+
+  hold(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.stream.cork();
+  }
+
+  readonly release = (): void => {
+    if (!this.corked) return;
+    this.corked = false;
+    this.stream.uncork();
+  };
+
+  /** Sends now: the caller waits for the answer next. */
+  send<T>(sending: () => T): T {
+    this.hold();
+    const sent = sending();
+    queueMicrotask(this.release);
+    return sent;
+  }
+
+  /** Sends with what follows: a statement sent later (at the latest the COMMIT or ROLLBACK) takes it along. */
+  sendLater<T>(sending: () => T): T {
+    this.hold();
+    return sending();
+  }
+}
+
+function transactionSession(client: PoolClient, names: StatementNames, sent: SentStatements, batch: OutgoingBatch): SqlSession {
   return {
     concurrent: true,
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await send(client, names, sql, params);
+      const result = await batch.send(() => send(client, names, sql, params));
       return { rows: result.rows as Row[] };
     },
     async sendWrite(sql: string, params: readonly SqlValue[]) {
-      sent.track(send(client, names, sql, params));
+      sent.track(batch.sendLater(() => send(client, names, sql, params)));
     },
   };
 }
@@ -197,20 +237,27 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
       for (let attempt = 1; ; attempt++) {
         const client: PoolClient = await pool.connect();
         const sent = new SentStatements();
+        // Every client of the pool is a `pg.Client`.
+        const batch = new OutgoingBatch((client as unknown as Client).connection.stream);
         let broken: Error | undefined;
         let retry = false;
         try {
-          // Not waited for: `fn`'s first statements go out right behind it, in the same round trip.
-          sent.track(client.query(begin));
-          const result = await fn(transactionSession(client, names, sent));
-          const committed = client.query('COMMIT').then(
-            () => undefined,
-            (error: unknown) => ({ error }),
-          );
+          // Not waited for: `fn`'s first statements go out right behind it, in the same write.
+          sent.track(batch.send(() => client.query(begin)));
+          const result = await fn(transactionSession(client, names, sent, batch));
+          const committed = batch
+            .send(() => client.query('COMMIT'))
+            .then(
+              () => undefined,
+              (error: unknown) => ({ error }),
+            );
+          batch.release();
           const failed = (await sent.failed()) ?? (await committed);
           if (failed) throw failed.error;
           return result;
         } catch (thrown) {
+          // What is held back goes out (and is answered) before the ROLLBACK.
+          batch.release();
           const error = (await sent.failed())?.error ?? thrown;
           try {
             await client.query('ROLLBACK');
