@@ -24,7 +24,7 @@
 import type { NoarkModel } from '../../core/schema';
 import type { SqlSession } from '../store/database';
 import { zonedTimestamp } from '../store/fieldValues';
-import { ancestorsCte, containmentKeysLiteral } from './containment';
+import { ancestorsCte, containmentKeys } from './containment';
 
 export interface StatusRule {
   field: string;
@@ -90,16 +90,13 @@ export async function findClosedContainer(
   minDepth = 0,
   closedJustNow: readonly number[] = [],
 ): Promise<ClosedContainer | undefined> {
-  // The only parameter is the id, so that the statement keeps one plan (containmentKeysLiteral):
-  // the depth and the entities closed just now are left out in here.
-  const { rows: closed } = await session.query<{ id: number | string; type: string; closed_at: string | null; depth: number }>(
-    `${ancestorsCte(containmentKeysLiteral(model), '$1')}
+  const { rows } = await session.query<{ id: number | string; type: string; closed_at: string | null; depth: number }>(
+    `${ancestorsCte('$2', '$1')}
      SELECT e.id, e.type, e.fields->>'avsluttetDato' AS closed_at, up.depth FROM up JOIN entity e ON e.id = up.id
-     WHERE (${closedPredicate(model)})
+     WHERE up.depth >= $3 AND (${closedPredicate(model)}) AND NOT (e.id = ANY($4::bigint[]))
      ORDER BY up.depth`,
-    [id],
+    [id, containmentKeys(model), minDepth, [...closedJustNow]],
   );
-  const rows = closed.filter((r) => Number(r.depth) >= minDepth && !closedJustNow.includes(Number(r.id)));
   const nearest = rows[0];
   if (!nearest) return undefined;
   const outermost = rows[rows.length - 1];

@@ -31,25 +31,6 @@ export function containmentKeys(model: NoarkModel): string[] {
   return keys;
 }
 
-const literalCache = new WeakMap<NoarkModel, string>();
-
-/**
- * `containmentKeys` as an SQL array literal, for a statement run on every transaction that names
- * them in its text rather than as a parameter: given the keys, PostgreSQL plans it anew on each
- * run (a custom plan, several times the cost of running it); without them, it keeps one plan.
- * The keys are the model's type and reference names, identifiers, which is checked.
- */
-export function containmentKeysLiteral(model: NoarkModel): string {
-  const cached = literalCache.get(model);
-  if (cached) return cached;
-  const keys = containmentKeys(model);
-  const odd = keys.find((key) => !/^\w+:\w+$/.test(key));
-  if (odd !== undefined) throw new Error(`the containment key ${JSON.stringify(odd)} is not of the form Type:reference`);
-  const literal = `'{${keys.join(',')}}'`;
-  literalCache.set(model, literal);
-  return literal;
-}
-
 /** Longest chain followed; containment has no cycles unless someone linked a folder into itself. */
 const maxDepth = 64;
 
@@ -121,8 +102,7 @@ export async function lockContents(session: SqlSession, model: NoarkModel, rootI
   }
 }
 
-/** SQL of a recursive CTE `up(id, depth)`: the entity `idParam` and every entity that contains it (depth 0 =
- * itself), through the containment keys `keys` (a parameter, or `containmentKeysLiteral`). */
+/** SQL of a recursive CTE `up(id, depth)`: `$1` and every entity that contains it (depth 0 = itself). */
 export function ancestorsCte(keysParam: string, idParam: string): string {
   return `WITH RECURSIVE up(id, depth) AS (
     SELECT ${idParam}::bigint, 0
