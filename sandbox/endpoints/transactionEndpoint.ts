@@ -70,7 +70,7 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
         const ids = plain && reserveEntityIds(tx, plain);
         const bsmRegistry = await checkWithCore(text, services, tx);
         actions = plain ?? validateBody(transactionBodySchema, value, 'transaction').actions;
-        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account, ids).run(actions);
+        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account, { idsAhead: ids, endsTransaction: true }).run(actions);
       });
     } catch (error) {
       if (error instanceof ActionError) {

@@ -26,6 +26,13 @@ export interface SqlSession {
    * other). Elsewhere it is run before the returned promise resolves. Absent, callers use `query`.
    */
   sendWrite?(sql: string, params: readonly SqlValue[]): Promise<void>;
+  /**
+   * Sends the COMMIT now, right behind what was sent, for a transaction that sends nothing more
+   * and only has answers to await (it must not fail after this but for a failed statement). The
+   * transaction still fails, rolled back, if a statement before the COMMIT failed. A server's
+   * transaction only; PGlite commits when the transaction's function returns.
+   */
+  sendCommit?(): void;
 }
 
 export interface TransactionOptions {

@@ -103,11 +103,11 @@ function session(client: Pick<PgPool, 'query'>, names: StatementNames): SqlSessi
 }
 
 /**
- * The statements of one transaction sent without waiting for their answers (its BEGIN, and
- * `sendWrite`'s): the connection is pipelined, so what is sent next goes out at once, behind
- * them, and the server runs it after them, in their transaction. Their first failure is the
- * transaction's: a later statement fails only because of it ("current transaction is aborted"),
- * and a COMMIT sent behind it was a rollback.
+ * The statements of one transaction, BEGIN first, whether or not their answers are awaited (the
+ * BEGIN's and `sendWrite`'s are not): the connection is pipelined, so what is sent next goes out
+ * at once, behind them, and the server runs it after them, in their transaction. Their first
+ * failure is the transaction's: a later statement fails only because of it ("current transaction
+ * is aborted"), and a COMMIT sent behind it was a rollback.
  */
 class SentStatements {
   private readonly answers: Promise<void>[] = [];
@@ -170,17 +170,51 @@ class OutgoingBatch {
   }
 }
 
-function transactionSession(client: PoolClient, names: StatementNames, sent: SentStatements, batch: OutgoingBatch): SqlSession {
-  return {
-    concurrent: true,
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await batch.send(() => send(client, names, sql, params));
-      return { rows: result.rows as Row[] };
-    },
-    async sendWrite(sql: string, params: readonly SqlValue[]) {
-      sent.track(batch.sendLater(() => send(client, names, sql, params)));
-    },
-  };
+/** A transaction's session: every statement is tracked in `sent` (in the order sent, which is the
+ * order the server runs them), so that its first failure is the one the transaction fails with. */
+class TransactionSession implements SqlSession {
+  readonly concurrent = true;
+  /** The COMMIT's answer, once sent (`sendCommit`). */
+  committed: Promise<{ error: unknown } | undefined> | undefined;
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly names: StatementNames,
+    private readonly sent: SentStatements,
+    private readonly batch: OutgoingBatch,
+  ) {}
+
+  private sendStatement(sql: string, params: readonly SqlValue[], later: boolean) {
+    if (this.committed) throw new Error('a statement was sent after the COMMIT of its transaction');
+    const answer = later ? this.batch.sendLater(() => send(this.client, this.names, sql, params)) : this.batch.send(() => send(this.client, this.names, sql, params));
+    this.sent.track(answer);
+    return answer;
+  }
+
+  async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    const result = await this.sendStatement(sql, params, false);
+    return { rows: result.rows as Row[] };
+  }
+
+  async sendWrite(sql: string, params: readonly SqlValue[]) {
+    this.sendStatement(sql, params, true);
+  }
+
+  sendCommit(): void {
+    this.commit();
+  }
+
+  /** Sends the COMMIT unless it was sent; its answer (a failure as `{ error }`). */
+  commit(): Promise<{ error: unknown } | undefined> {
+    this.committed ??= this.batch
+      .send(() => this.client.query('COMMIT'))
+      .then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+    this.batch.release();
+    return this.committed;
+  }
 }
 
 export interface PostgresOpenOptions {
@@ -244,14 +278,9 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
         try {
           // Not waited for: `fn`'s first statements go out right behind it, in the same write.
           sent.track(batch.send(() => client.query(begin)));
-          const result = await fn(transactionSession(client, names, sent, batch));
-          const committed = batch
-            .send(() => client.query('COMMIT'))
-            .then(
-              () => undefined,
-              (error: unknown) => ({ error }),
-            );
-          batch.release();
+          const tx = new TransactionSession(client, names, sent, batch);
+          const result = await fn(tx);
+          const committed = tx.commit();
           const failed = (await sent.failed()) ?? (await committed);
           if (failed) throw failed.error;
           return result;

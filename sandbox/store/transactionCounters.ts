@@ -8,12 +8,43 @@
 import type { SqlSession } from './database';
 import type { SqlStatement } from './statementBatch';
 
+/**
+ * A field of a new entity that a counter's value goes into in the statement that writes the
+ * entity, on a server: the `k`-th (from 0) of the `count` values this run took of `counter` with
+ * `reserve` in an earlier statement of its transaction, as a number, or as text after `prefix`.
+ */
+export interface CounterSlot {
+  id: number;
+  field: string;
+  counter: string;
+  k: number;
+  count: number;
+  prefix?: string;
+}
+
+/**
+ * SQL of a derived table `(id, patch)`: per entity, the fields of its slots (`param`: the slots as
+ * JSON) as a jsonb object, their values computed from the counter rows as this transaction left
+ * them after `reserve`, so the statement can be sent before that answer is back.
+ */
+export function counterPatchesSql(param: string): string {
+  return `(SELECT s.id, jsonb_object_agg(s.field, CASE WHEN s.prefix IS NULL THEN to_jsonb(c.value - s.count + 1 + s.k)
+       ELSE to_jsonb(s.prefix || (c.value - s.count + 1 + s.k)::text) END) AS patch
+     FROM jsonb_to_recordset(${param}::jsonb) AS s(id bigint, field text, counter text, k bigint, count bigint, prefix text)
+     JOIN counter c ON c.name = s.counter GROUP BY s.id)`;
+}
+
 export class TransactionCounters {
   private readonly values = new Map<string, number>();
   /** Keys whose stored value is behind `values`. */
   private readonly unwritten = new Set<string>();
 
   constructor(private readonly tx: SqlSession) {}
+
+  /** Whether `name` was used in this run (its values are then counted here). */
+  isCounted(name: string): boolean {
+    return this.values.has(name);
+  }
 
   /** The next value of `name`; `fresh` when its key belongs to an entity created in this run. */
   async next(name: string, fresh = false): Promise<number> {

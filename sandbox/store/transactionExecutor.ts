@@ -39,7 +39,7 @@ import { formatTimestamp, normalizeTimestamp } from './fieldValues';
 import { HeldWrites, type FreshEntity } from './heldWrites';
 import { asStoredJson } from './jsonbValues';
 import { isToOne, linkHop, storedLink, type StoredLink } from './linkModel';
-import { TransactionCounters } from './transactionCounters';
+import { TransactionCounters, type CounterSlot } from './transactionCounters';
 
 /** An action as the executor runs it: core/api's, normalised (link targets always a list). */
 export type TxAction = NormalisedTransactionAction;
@@ -107,6 +107,20 @@ function sameLink(a: StoredLink, b: StoredLink): boolean {
   return a.fromId === b.fromId && a.ref === b.ref && a.toId === b.toId;
 }
 
+/** A value a new entity takes of a counter, and the fields it goes into: as it is, or as text after a prefix. */
+interface NumberUse {
+  counter: string;
+  numbers: string[];
+  texts: { field: string; prefix: string }[];
+}
+
+function numberFields(use: NumberUse, value: number): Record<string, JsonValue> {
+  const fields: Record<string, JsonValue> = {};
+  for (const { field, prefix } of use.texts) fields[field] = `${prefix}${value}`;
+  for (const field of use.numbers) fields[field] = value;
+  return fields;
+}
+
 /** `promise`, marked as handled: it may be dropped unawaited when what was sent before it failed. */
 function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -134,6 +148,13 @@ async function takeEntityIds(tx: SqlSession, count: number): Promise<number[]> {
 export function reserveEntityIds(tx: SqlSession, actions: readonly TxAction[]): Promise<number[]> | undefined {
   const count = countCreates(actions);
   return tx.concurrent && count > 0 ? handled(takeEntityIds(tx, count)) : undefined;
+}
+
+export interface RunOptions {
+  /** `reserveEntityIds` over the same actions, already sent. */
+  idsAhead?: Promise<number[]>;
+  /** Nothing follows the run in its SQL transaction: on a server, its end may send the COMMIT. */
+  endsTransaction?: boolean;
 }
 
 export class TransactionRun {
@@ -169,13 +190,15 @@ export class TransactionRun {
   /** On a server, new entities numbered within an existing parent when the run ends. */
   private readonly pendingWithinParent: { entity: FreshEntity; field: string; counter: string }[] = [];
 
-  /** `idsAhead`: `reserveEntityIds` over the same actions, already sent. */
+  private idsAhead: Promise<number[]> | undefined;
+
   constructor(
     private readonly tx: SqlSession,
     private readonly deps: ExecutorDeps,
     private readonly account: Account,
-    private idsAhead?: Promise<number[]>,
+    private readonly options: RunOptions = {},
   ) {
+    this.idsAhead = options.idsAhead;
     this.timestamp = formatTimestamp(deps.now());
     this.writes = new HeldWrites(tx, account.login);
     this.counters = new TransactionCounters(tx);
@@ -192,6 +215,7 @@ export class TransactionRun {
       }
     }
     await this.checkDetached();
+    if (this.options.endsTransaction && this.tx.sendCommit && this.respondsFromMemory()) return this.finishWithCommit(() => this.tx.sendCommit?.());
     await this.numberByYear();
     // The last writes in one statement, sent with the COMMIT on a server: the counter rows taken
     // by `numberByYear` stay locked to the commit, which then follows them in the same round trip.
@@ -380,25 +404,31 @@ export class TransactionRun {
     return has('mappeIdent') || has('registreringsIdent') ? year : undefined;
   }
 
+  /** The case or journal number of the year for a new entity of `type`: the counters it takes a
+   * value of and the fields those go into, and the fields that hold the year. */
+  private yearNumberUses(type: string, year: number): { uses: NumberUse[]; fixed: Record<string, JsonValue> } {
+    const def = this.model.getType(type);
+    const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
+    const uses: NumberUse[] = [];
+    const fixed: Record<string, JsonValue> = {};
+    if (has('mappeIdent')) {
+      uses.push({ counter: `mappe:${year}`, texts: [{ field: 'mappeIdent', prefix: `${year}/` }], numbers: has('sakssekvensnummer') ? ['sakssekvensnummer'] : [] });
+      if (has('saksaar')) fixed.saksaar = year;
+    }
+    if (has('registreringsIdent')) {
+      uses.push({ counter: `journal:${year}`, texts: [{ field: 'registreringsIdent', prefix: `${year}/` }], numbers: has('journalsekvensnummer') ? ['journalsekvensnummer'] : [] });
+      if (has('journalaar')) fixed.journalaar = year;
+    }
+    return { uses, fixed };
+  }
+
   /** The case or journal number of the year for a new entity of `type`, as its fields; `take`
    * gives the next value of a counter. */
   private yearNumbers(type: string, year: number, take: (counter: string) => number): Record<string, JsonValue> {
-    const def = this.model.getType(type);
-    const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
+    const { uses, fixed } = this.yearNumberUses(type, year);
     const numbers: Record<string, JsonValue> = {};
-    if (has('mappeIdent')) {
-      const seq = take(`mappe:${year}`);
-      numbers.mappeIdent = `${year}/${seq}`;
-      if (has('saksaar')) numbers.saksaar = year;
-      if (has('sakssekvensnummer')) numbers.sakssekvensnummer = seq;
-    }
-    if (has('registreringsIdent')) {
-      const seq = take(`journal:${year}`);
-      numbers.registreringsIdent = `${year}/${seq}`;
-      if (has('journalaar')) numbers.journalaar = year;
-      if (has('journalsekvensnummer')) numbers.journalsekvensnummer = seq;
-    }
-    return numbers;
+    for (const use of uses) Object.assign(numbers, numberFields(use, take(use.counter)));
+    return { ...numbers, ...fixed };
   }
 
   /** Takes the values `count` asks for (by calling its `take` as often as it needs) in one
@@ -442,6 +472,66 @@ export class TransactionRun {
         }
       },
     );
+  }
+
+  /**
+   * On a server, the end of a run that its transaction's COMMIT follows at once: the counters the
+   * new entities take (`numberByYear`'s, in the same order) are reserved, the last writes sent
+   * with the database filling in the numbers from the counter rows (transactionCounters.ts,
+   * `CounterSlot`), and the COMMIT, all in one round trip; the numbers for the answer are then
+   * read from the reservation's. The counter rows are locked only while the server runs these
+   * statements, not for a round trip to this process and back.
+   */
+  private async finishWithCommit(sendCommit: () => void): Promise<Record<string, EntityResult>> {
+    const placed: { entity: FreshEntity; use: NumberUse }[] = [];
+    for (const p of this.pendingWithinParent) {
+      if (this.fresh.has(p.entity.id) && p.entity.fields[p.field] === undefined) placed.push({ entity: p.entity, use: { counter: p.counter, numbers: [p.field], texts: [] } });
+    }
+    const creates = new Set<ChangeLogEntry>();
+    const firstOfYear = placed.length;
+    for (const { entity, year, created } of this.pendingNumbers) {
+      if (!this.fresh.has(entity.id)) continue;
+      const { uses, fixed } = this.yearNumberUses(entity.type, year);
+      entity.fields = asStoredJson({ ...entity.fields, ...fixed });
+      this.writes.entityChanged(entity);
+      created.newValue = asStoredJson({ ...created.newValue, ...fixed });
+      creates.add(created);
+      for (const use of uses) placed.push({ entity, use });
+    }
+    const counts = new Map<string, number>();
+    for (const { use } of placed) counts.set(use.counter, (counts.get(use.counter) ?? 0) + 1);
+    const taken = counts.size > 0 ? handled(this.counters.reserve(counts)) : undefined;
+    const slots: CounterSlot[] = [];
+    const yearSlots: CounterSlot[] = [];
+    const ks = new Map<string, number>();
+    const numbered = placed.map(({ entity, use }, i) => {
+      const k = ks.get(use.counter) ?? 0;
+      ks.set(use.counter, k + 1);
+      const count = counts.get(use.counter) as number;
+      const own = [
+        ...use.numbers.map((field) => ({ id: entity.id, field, counter: use.counter, k, count })),
+        ...use.texts.map(({ field, prefix }) => ({ id: entity.id, field, counter: use.counter, k, count, prefix })),
+      ];
+      slots.push(...own);
+      // A CREATE entry shows the year's numbers, not those within a parent (as `numberByYear`).
+      if (i >= firstOfYear) yearSlots.push(...own);
+      return { entity, use, k };
+    });
+    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes, { entries: creates, slots: yearSlots })], true, slots, sendCommit);
+    if (taken) {
+      const first = await taken;
+      for (const { entity, use, k } of numbered) entity.fields = asStoredJson({ ...entity.fields, ...numberFields(use, (first.get(use.counter) as number) + k) });
+    }
+    return this.response();
+  }
+
+  /** Whether the answer needs nothing read from the database: every entity saved is a new one,
+   * and no counter the end takes was counted in memory (its values are then all taken at the end). */
+  private respondsFromMemory(): boolean {
+    for (const id of this.saved.values()) if (!this.fresh.has(id)) return false;
+    for (const p of this.pendingWithinParent) if (this.counters.isCounted(p.counter)) return false;
+    for (const p of this.pendingNumbers) if (this.yearNumberUses(p.entity.type, p.year).uses.some((u) => this.counters.isCounted(u.counter))) return false;
+    return true;
   }
 
   /** Links an uploaded file to the Dokumentversjon `entityId` and copies what the upload knows. */
