@@ -14,7 +14,7 @@ import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import type { SqlSession } from '../store/database';
 import { plainTransactionActions } from '../store/plainTransactionBody';
-import { ActionError, reserveEntityIds, TransactionRun, type TxAction } from '../store/transactionExecutor';
+import { ActionError, readAhead, TransactionRun, type TxAction } from '../store/transactionExecutor';
 import { transactionBodySchema } from './requestSchemas';
 
 function actionNodes(root: JsonNode | undefined): JsonNode[] {
@@ -67,10 +67,10 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
       saved = await services.db.transaction(async (tx) => {
         const plain = plainTransactionActions(value);
         // Asked for before the checks read the registries: on a server it goes out with the BEGIN.
-        const ids = plain && reserveEntityIds(tx, plain);
+        const ahead = plain && readAhead(tx, services.model, plain);
         const bsmRegistry = await checkWithCore(text, services, tx);
         actions = plain ?? validateBody(transactionBodySchema, value, 'transaction').actions;
-        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account, { idsAhead: ids, endsTransaction: true }).run(actions);
+        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account, { ahead, endsTransaction: true }).run(actions);
       });
     } catch (error) {
       if (error instanceof ActionError) {

@@ -29,7 +29,7 @@ import type { Account } from '../auth/accounts';
 import type { FileStore } from '../files/fileStore';
 import type { BsmGroup } from '../../core/transaction';
 import { bsmFieldName, storedBsm } from '../registries/bsmValues';
-import { closedEntityMessage, findClosedContainer, isClosedItself } from '../audit/closedEntities';
+import { closedEntityMessage, findClosedContainer, isClosedItself, type ClosedContainer } from '../audit/closedEntities';
 import { lockContents } from '../audit/containment';
 import { changeLogRowsStatement, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
@@ -140,19 +140,59 @@ async function takeEntityIds(tx: SqlSession, count: number): Promise<number[]> {
   return rows.map((r) => Number(r.id)).sort((a, b) => b - a);
 }
 
+interface EntityHead {
+  id: number | string;
+  type: string;
+  version: number | string;
+}
+
+/** An existing entity's row, locked as a link target's is (FOR SHARE), and the check for a
+ * closed container on it, asked for ahead. */
+interface TargetAhead {
+  row: Promise<{ rows: EntityHead[] }>;
+  closed: Promise<ClosedContainer | undefined>;
+}
+
+/** What `readAhead` asked for. */
+export interface RunAhead {
+  ids?: Promise<number[]>;
+  targets: Map<number, TargetAhead>;
+}
+
 /**
- * On a server, asks for the ids of the entities `actions` create before anything else is read, so
- * that the request goes out with the transaction's BEGIN (postgresDatabase.ts); give the answer to
- * the run that then executes these actions. Undefined on PGlite, where nothing is saved by it.
+ * On a server, asks for what a run of `actions` reads first before anything else is read, so that
+ * it goes out with the transaction's BEGIN (postgresDatabase.ts): the ids of the entities they
+ * create, and the existing entities they only link to (locked, in the order of their ids, and
+ * checked for a closed container, as `resolve` does). Give the answer to the run that then
+ * executes these actions. Undefined on PGlite, where it would save nothing.
  */
-export function reserveEntityIds(tx: SqlSession, actions: readonly TxAction[]): Promise<number[]> | undefined {
+export function readAhead(tx: SqlSession, model: NoarkModel, actions: readonly TxAction[]): RunAhead | undefined {
+  if (!tx.concurrent) return undefined;
   const count = countCreates(actions);
-  return tx.concurrent && count > 0 ? handled(takeEntityIds(tx, count)) : undefined;
+  const ids = count > 0 ? handled(takeEntityIds(tx, count)) : undefined;
+  const linkedTo = new Set<string>();
+  const otherwise = new Set<string>();
+  for (const a of actions) {
+    otherwise.add(a.id);
+    if (a.action === 'link') for (const target of a.linkToId ?? []) linkedTo.add(target);
+    if (a.action === 'unlink') for (const target of a.unlinkFromId ?? []) otherwise.add(target);
+  }
+  // An entity also saved, deleted or linked from is locked more strongly when first read: a
+  // shared lock taken ahead and strengthened then could deadlock with another run doing the same.
+  const targets = new Map<number, TargetAhead>();
+  const only = [...linkedTo].filter((id) => isNumericId(id) && !otherwise.has(id)).map(Number);
+  for (const id of only.sort((a, b) => a - b)) {
+    targets.set(id, {
+      row: handled(tx.query<EntityHead>(`SELECT id, type, version FROM entity WHERE id = $1 ${lockClause.share}`, [id])),
+      closed: handled(findClosedContainer(tx, model, id)),
+    });
+  }
+  return { ids, targets };
 }
 
 export interface RunOptions {
-  /** `reserveEntityIds` over the same actions, already sent. */
-  idsAhead?: Promise<number[]>;
+  /** `readAhead` over the same actions, already sent. */
+  ahead?: RunAhead;
   /** Nothing follows the run in its SQL transaction: on a server, its end may send the COMMIT. */
   endsTransaction?: boolean;
 }
@@ -191,6 +231,9 @@ export class TransactionRun {
   private readonly pendingWithinParent: { entity: FreshEntity; field: string; counter: string }[] = [];
 
   private idsAhead: Promise<number[]> | undefined;
+  /** Whether an existing entity was locked to be changed (saved, linked from, unlinked, deleted):
+   * what `readAhead` read of the containers is then no longer taken as it is. */
+  private changingExisting = false;
 
   constructor(
     private readonly tx: SqlSession,
@@ -198,7 +241,7 @@ export class TransactionRun {
     private readonly account: Account,
     private readonly options: RunOptions = {},
   ) {
-    this.idsAhead = options.idsAhead;
+    this.idsAhead = options.ahead?.ids;
     this.timestamp = formatTimestamp(deps.now());
     this.writes = new HeldWrites(tx, account.login);
     this.counters = new TransactionCounters(tx);
@@ -271,15 +314,24 @@ export class TransactionRun {
     if (!isNumericId(idText)) throw new ActionError(400, `"${idText}" is neither an id of the archive nor a temporary id saved by an earlier action.`);
     const id = Number(idText);
     if (this.deleted.has(id)) throw new ActionError(404, `${idText} was deleted earlier in this transaction.`);
+    if (lock !== 'share' && !this.fresh.has(id)) this.changingExisting = true;
     const cached = this.known.get(id);
     if (cached) {
       await this.strengthenLock(id, lock);
       return cached;
     }
+    const ahead = this.options.ahead?.targets.get(id);
+    this.options.ahead?.targets.delete(id);
+    // Read at the start of the transaction: as good as read now while nothing this run did can
+    // have changed its containers (the lock held since keeps others from closing them).
+    if (ahead && lock === 'share' && !this.changingExisting && !this.fresh.has(id)) {
+      const { rows } = await ahead.row;
+      return this.checkExisting(id, idText, lock, rows[0], () => ahead.closed);
+    }
     // A fresh entity named by its number (not known to the client, but possible) is read from its row.
     const tx = this.fresh.has(id) ? await this.sql() : await this.sqlForExisting();
     const locking = tx.concurrent ? ` ${lockClause[lock]}` : '';
-    const read = tx.query<{ id: number | string; type: string; version: number | string }>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
+    const read = tx.query<EntityHead>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
     // Every action on an existing entity (save, link and unlink on either side, delete) passes
     // here, so this one check makes closed entities and their contents refuse changes. A server
     // gets it right behind the locking read, in the same round trip: it runs once the lock is
@@ -287,10 +339,21 @@ export class TransactionRun {
     const closedCheck = () => findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
     const closedAhead = tx.concurrent ? handled(closedCheck()) : undefined;
     const { rows } = await read;
-    if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
-    if (tx.concurrent) this.locks.set(id, lock);
-    const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
-    const closed = await (closedAhead ?? closedCheck());
+    return this.checkExisting(id, idText, tx.concurrent ? lock : undefined, rows[0], () => closedAhead ?? closedCheck());
+  }
+
+  /** An existing entity as read (`row`, locked with `lock` on a server), once found and open. */
+  private async checkExisting(
+    id: number,
+    idText: string,
+    lock: RowLock | undefined,
+    row: EntityHead | undefined,
+    closedCheck: () => Promise<ClosedContainer | undefined>,
+  ): Promise<Entity & { version: number }> {
+    if (!row) throw new ActionError(404, `No entity has id ${idText}.`);
+    if (lock) this.locks.set(id, lock);
+    const entity = { id, type: row.type, version: Number(row.version) };
+    const closed = await closedCheck();
     if (closed) throw new ActionError(400, closedEntityMessage(entity, closed, this.deps.timeZone));
     this.known.set(id, entity);
     return entity;
@@ -300,6 +363,7 @@ export class TransactionRun {
   private async strengthenLock(id: number, lock: RowLock): Promise<void> {
     const held = this.locks.get(id);
     if (held === undefined || lockStrength[held] >= lockStrength[lock]) return;
+    this.changingExisting = true;
     const tx = await this.sqlForExisting();
     await tx.query(`SELECT 1 FROM entity WHERE id = $1 ${lockClause[lock]}`, [id]);
     this.locks.set(id, lock);
