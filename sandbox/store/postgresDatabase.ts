@@ -12,6 +12,10 @@
  *   failure between them runs the transaction again, up to `maxAttempts`, and is never answered.
  *   Work over whole subtrees or registries asks for `exclusive`: every transaction holds one
  *   advisory lock shared, an exclusive one waits for them all and holds them off.
+ * - Round trips: each costs both sides more CPU than the sandbox's short statements (a write
+ *   that wakes the other side, a wake-up to read the answer), so the connection is pipelined and
+ *   a transaction sends what it can before it waits, in one write (`OutgoingBatch`): its BEGIN
+ *   with its first reads, its last writes with its COMMIT (`sendWrite`, `sendCommit`).
  */
 import type { Duplex } from 'node:stream';
 import type { Client, Pool as PgPool, PoolClient, PoolConfig } from 'pg';
