@@ -541,7 +541,7 @@ export class TransactionRun {
   /**
    * On a server, the end of a run that its transaction's COMMIT follows at once: the counters the
    * new entities take (`numberByYear`'s, in the same order) are reserved, the last writes sent
-   * with the database filling in the numbers from the counter rows (transactionCounters.ts,
+   * with the database filling in the numbers from what the reservation took (transactionCounters.ts,
    * `CounterSlot`), and the COMMIT, all in one round trip; the numbers for the answer are then
    * read from the reservation's. The counter rows are locked only while the server runs these
    * statements, not for a round trip to this process and back.
@@ -564,7 +564,7 @@ export class TransactionRun {
     }
     const counts = new Map<string, number>();
     for (const { use } of placed) counts.set(use.counter, (counts.get(use.counter) ?? 0) + 1);
-    const taken = counts.size > 0 ? handled(this.counters.reserve(counts)) : undefined;
+    const taken = counts.size > 0 ? handled(this.counters.reserve(counts, true)) : undefined;
     const slots: CounterSlot[] = [];
     const yearSlots: CounterSlot[] = [];
     const ks = new Map<string, number>();
