@@ -14,7 +14,7 @@ import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import type { SqlSession } from '../store/database';
 import { plainTransactionActions } from '../store/plainTransactionBody';
-import { ActionError, TransactionRun, type TxAction } from '../store/transactionExecutor';
+import { ActionError, readAhead, TransactionRun, type TxAction } from '../store/transactionExecutor';
 import { transactionBodySchema } from './requestSchemas';
 
 function actionNodes(root: JsonNode | undefined): JsonNode[] {
@@ -65,9 +65,12 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
     let saved;
     try {
       saved = await services.db.transaction(async (tx) => {
+        const plain = plainTransactionActions(value);
+        // Asked for before the checks read the registries: on a server it goes out with the BEGIN.
+        const ahead = plain && readAhead(tx, services.model, plain);
         const bsmRegistry = await checkWithCore(text, services, tx);
-        actions = plainTransactionActions(value) ?? validateBody(transactionBodySchema, value, 'transaction').actions;
-        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account).run(actions);
+        actions = plain ?? validateBody(transactionBodySchema, value, 'transaction').actions;
+        return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account, { ahead, endsTransaction: true }).run(actions);
       });
     } catch (error) {
       if (error instanceof ActionError) {

@@ -6,6 +6,7 @@
 import type { JsonValue } from '../../core/jsonValue';
 import type { SqlSession } from './database';
 import type { SqlStatement } from './statementBatch';
+import { counterPatchesSql, type CounterSlot } from './transactionCounters';
 
 export type RevisionType = 'CREATE' | 'UPDATE' | 'LINK' | 'UNLINK' | 'MOVE' | 'DELETE';
 
@@ -69,12 +70,21 @@ export async function writeChangeLogRows(session: SqlSession, entries: readonly 
   if (statement) await session.query(statement.sql, statement.params);
 }
 
+/** Counter values that go into the `newValue` of CREATE entries as they are written (a server's
+ * case and journal numbers, taken in an earlier statement: transactionCounters.ts). */
+export interface NumberedCreates {
+  entries: ReadonlySet<ChangeLogEntry>;
+  slots: readonly CounterSlot[];
+}
+
 /** The statement `writeChangeLogRows` runs, to be sent with others; undefined for no entries. */
-export function changeLogRowsStatement(entries: readonly ChangeLogEntry[]): SqlStatement | undefined {
+export function changeLogRowsStatement(entries: readonly ChangeLogEntry[], numbered?: NumberedCreates): SqlStatement | undefined {
   if (entries.length === 0) return undefined;
-  if (entries.length === 1) return changeLogRowStatement(entries[0]);
+  const numbering = numbered !== undefined && numbered.slots.length > 0 && entries.some((e) => numbered.entries.has(e));
+  if (entries.length === 1 && !numbering) return changeLogRowStatement(entries[0]);
   const records = entries.map((e, position) => ({
     position,
+    numbered: numbering && numbered.entries.has(e),
     entity_id: e.entityId,
     entity_type: e.entityType,
     revision_type: e.revisionType,
@@ -90,16 +100,18 @@ export function changeLogRowsStatement(entries: readonly ChangeLogEntry[]): SqlS
     current_parent: e.currentParent,
   }));
   // A JSON null or a missing member reads as SQL NULL, as the single-row insert stores them.
+  const columns = `FROM jsonb_to_recordset($1::jsonb) AS r(position integer, numbered boolean, entity_id bigint, entity_type text, revision_type text, modified_date text,
+       modified_by text, modified_by_user_id text, modified_field text, modified_field_type text, new_value jsonb, old_value jsonb,
+       removed_value jsonb, previous_parent jsonb, current_parent jsonb)`;
   return {
     sql: `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
-     SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
-       modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent
-     FROM jsonb_to_recordset($1::jsonb) AS r(position integer, entity_id bigint, entity_type text, revision_type text, modified_date text,
-       modified_by text, modified_by_user_id text, modified_field text, modified_field_type text, new_value jsonb, old_value jsonb,
-       removed_value jsonb, previous_parent jsonb, current_parent jsonb)
+     SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), r.entity_id, r.entity_type, r.revision_type, r.modified_date, r.modified_by, r.modified_by_user_id,
+       r.modified_field, r.modified_field_type, ${numbering ? `CASE WHEN r.numbered THEN r.new_value || coalesce(n.patch, '{}'::jsonb) ELSE r.new_value END` : 'r.new_value'},
+       r.old_value, r.removed_value, r.previous_parent, r.current_parent
+     ${columns}${numbering ? `\n     LEFT JOIN ${counterPatchesSql('$2')} n ON n.id = r.entity_id` : ''}
      WHERE ${withTransactionId}
-     ORDER BY position`,
-    params: [JSON.stringify(records)],
+     ORDER BY r.position`,
+    params: numbering ? [JSON.stringify(records), JSON.stringify(numbered.slots)] : [JSON.stringify(records)],
   };
 }

@@ -19,6 +19,20 @@ export interface SqlSession {
   /** True in a transaction that may run beside others (a PostgreSQL server): what it reads and
    * then writes on must be row-locked. PGlite runs one statement at a time and leaves it unset. */
   readonly concurrent?: boolean;
+  /**
+   * Runs a write whose answer is not needed. A transaction on a server sends it without waiting
+   * and its COMMIT right behind it, one round trip for both; if the write failed, the commit was a
+   * rollback and the transaction fails with the write's error (a deadlock is retried as any
+   * other). Elsewhere it is run before the returned promise resolves. Absent, callers use `query`.
+   */
+  sendWrite?(sql: string, params: readonly SqlValue[]): Promise<void>;
+  /**
+   * Sends the COMMIT now, right behind what was sent, for a transaction that sends nothing more
+   * and only has answers to await (it must not fail after this but for a failed statement). The
+   * transaction still fails, rolled back, if a statement before the COMMIT failed. A server's
+   * transaction only; PGlite commits when the transaction's function returns.
+   */
+  sendCommit?(): void;
 }
 
 export interface TransactionOptions {
@@ -117,6 +131,9 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
       return { rows: await statements.query<Row>(sql, params) };
     },
+    async sendWrite(sql: string, params: readonly SqlValue[]) {
+      await statements.query(sql, params);
+    },
     // PGlite runs one transaction at a time: every one is exclusive already.
     async transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) =>
@@ -124,6 +141,9 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
           async query<Row>(sql: string, params: readonly SqlValue[] = []) {
             const result = await tx.query<Row>(sql, params as unknown[]);
             return { rows: result.rows };
+          },
+          async sendWrite(sql: string, params: readonly SqlValue[]) {
+            await tx.query(sql, params as unknown[]);
           },
         }),
       );

@@ -9,6 +9,7 @@ import type { JsonValue } from '../../core/jsonValue';
 import type { SqlSession } from './database';
 import { runTogether, type SqlStatement } from './statementBatch';
 import type { StoredLink } from './linkModel';
+import { counterPatchesSql, type CounterSlot } from './transactionCounters';
 
 /** An entity created in this run: its current fields, and whether its row is written. */
 export interface FreshEntity {
@@ -50,19 +51,35 @@ export class HeldWrites {
   /**
    * Writes everything held: entities first, then their field changes, then the links (which
    * reference them), and then `also` (the run's last writes), as few statements as it can: one,
-   * unless written entities changed (their UPDATE goes alone, before the rest).
+   * unless written entities changed (their UPDATE goes alone, before the rest). `last`: the run's
+   * last writes, sent without waiting where the session can, so that they go with the COMMIT.
+   * `numbers`: counter values that go into the fields of entities as they are written, or of
+   * entities written before (transactionCounters.ts, `CounterSlot`). `sent`: called as soon as
+   * the last statement is sent (before its answer), e.g. to send the COMMIT in the same write.
    */
-  async flush(also: readonly (SqlStatement | undefined)[] = []): Promise<void> {
+  async flush(also: readonly (SqlStatement | undefined)[] = [], last = false, numbers: readonly CounterSlot[] = [], sent?: () => void): Promise<void> {
     const statements: SqlStatement[] = [];
+    const slots = numbers.length > 0 ? JSON.stringify(numbers) : undefined;
+    const inserted = new Set(this.inserts.map((e) => e.id));
+    const writtenBefore = numbers.some((n) => !inserted.has(n.id));
     if (this.inserts.length > 0) {
       const rows = this.inserts.map((e) => ({ id: e.id, type: e.type, fields: e.fields }));
       for (const e of this.inserts) e.written = true;
       this.inserts = [];
-      statements.push({
-        sql: `INSERT INTO entity (id, type, version, fields, created_by)
+      statements.push(
+        slots === undefined
+          ? {
+              sql: `INSERT INTO entity (id, type, version, fields, created_by)
          SELECT id, type, 1, fields, $2 FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, type text, fields jsonb)`,
-        params: [JSON.stringify(rows), this.createdBy],
-      });
+              params: [JSON.stringify(rows), this.createdBy],
+            }
+          : {
+              sql: `INSERT INTO entity (id, type, version, fields, created_by)
+         SELECT r.id, r.type, 1, r.fields || coalesce(n.patch, '{}'::jsonb), $2 FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, type text, fields jsonb)
+         LEFT JOIN ${counterPatchesSql('$3')} n ON n.id = r.id`,
+              params: [JSON.stringify(rows), this.createdBy, slots],
+            },
+      );
     }
     if (this.updates.size > 0) {
       // Only rows written by an earlier flush change; an item of the same statement could not
@@ -74,6 +91,9 @@ export class HeldWrites {
         JSON.stringify(rows),
       ]);
     }
+    // Numbered entities whose rows an earlier flush wrote, after their fields' UPDATE (an item of
+    // the statement that inserts the others does not see those rows, so it changes only these).
+    if (writtenBefore && slots !== undefined) statements.push({ sql: `UPDATE entity AS e SET fields = e.fields || n.patch FROM ${counterPatchesSql('$1')} n WHERE e.id = n.id`, params: [slots] });
     if (this.links.length > 0) {
       const links = this.links;
       this.links = [];
@@ -83,6 +103,8 @@ export class HeldWrites {
       });
     }
     for (const statement of also) if (statement) statements.push(statement);
-    await runTogether(this.tx, statements);
+    const written = runTogether(this.tx, statements, last);
+    sent?.();
+    await written;
   }
 }

@@ -12,8 +12,13 @@
  *   failure between them runs the transaction again, up to `maxAttempts`, and is never answered.
  *   Work over whole subtrees or registries asks for `exclusive`: every transaction holds one
  *   advisory lock shared, an exclusive one waits for them all and holds them off.
+ * - Round trips: each costs both sides more CPU than the sandbox's short statements (a write
+ *   that wakes the other side, a wake-up to read the answer), so the connection is pipelined and
+ *   a transaction sends what it can before it waits, in one write (`OutgoingBatch`): its BEGIN
+ *   with its first reads, its last writes with its COMMIT (`sendWrite`, `sendCommit`).
  */
-import type { Pool as PgPool, PoolClient, PoolConfig } from 'pg';
+import type { Duplex } from 'node:stream';
+import type { Client, Pool as PgPool, PoolClient, PoolConfig } from 'pg';
 import type { Database, SqlSession, SqlValue, TransactionOptions } from './database';
 
 // Loaded by a computed name, like PGlite: `pg` optionally requires `pg-native`, which a bundle
@@ -80,18 +85,140 @@ export class StatementNames {
   }
 }
 
-function session(client: Pick<PgPool, 'query'>, names: StatementNames, concurrent = false): SqlSession {
+/** What `query` sends: named (prepared) when it has parameters. */
+function send(client: Pick<PgPool, 'query'>, names: StatementNames, sql: string, params: readonly SqlValue[]) {
+  const values = params.map(toParam);
+  // Only statements with parameters are named: a text without may hold several statements,
+  // which a prepared statement cannot.
+  const name = values.length > 0 ? names.nameOf(sql) : undefined;
+  return name === undefined ? client.query(sql, values) : client.query({ name, text: sql, values });
+}
+
+function session(client: Pick<PgPool, 'query'>, names: StatementNames): SqlSession {
   return {
-    concurrent,
     async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const values = params.map(toParam);
-      // Only statements with parameters are named: a text without may hold several statements,
-      // which a prepared statement cannot.
-      const name = values.length > 0 ? names.nameOf(sql) : undefined;
-      const result = name === undefined ? await client.query(sql, values) : await client.query({ name, text: sql, values });
+      const result = await send(client, names, sql, params);
       return { rows: result.rows as Row[] };
     },
+    async sendWrite(sql: string, params: readonly SqlValue[]) {
+      await send(client, names, sql, params);
+    },
   };
+}
+
+/**
+ * The statements of one transaction, BEGIN first, whether or not their answers are awaited (the
+ * BEGIN's and `sendWrite`'s are not): the connection is pipelined, so what is sent next goes out
+ * at once, behind them, and the server runs it after them, in their transaction. Their first
+ * failure is the transaction's: a later statement fails only because of it ("current transaction
+ * is aborted"), and a COMMIT sent behind it was a rollback.
+ */
+class SentStatements {
+  private readonly answers: Promise<void>[] = [];
+  private failure: { error: unknown } | undefined;
+
+  track(answer: Promise<unknown>): void {
+    this.answers.push(
+      answer.then(
+        () => undefined,
+        (error: unknown) => {
+          this.failure ??= { error };
+        },
+      ),
+    );
+  }
+
+  /** Resolves when every statement sent so far is answered: with the first failure, if any. */
+  async failed(): Promise<{ error: unknown } | undefined> {
+    await Promise.all(this.answers);
+    return this.failure;
+  }
+}
+
+/**
+ * Statements a transaction sends before it waits leave in one write: `pg` writes each statement to
+ * the socket on its own, a system call each, and each wakes the server's backend to read it, which
+ * costs both sides more than the statements themselves. So the socket is corked while they are
+ * sent, and uncorked once the sender waits (a microtask after a send), or, for a write that goes
+ * with the COMMIT, when the COMMIT is sent behind it.
+ */
+class OutgoingBatch {
+  private corked = false;
+
+  constructor(private readonly stream: Duplex) {}
+
+  hold(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.stream.cork();
+  }
+
+  readonly release = (): void => {
+    if (!this.corked) return;
+    this.corked = false;
+    this.stream.uncork();
+  };
+
+  /** Sends now: the caller waits for the answer next. */
+  send<T>(sending: () => T): T {
+    this.hold();
+    const sent = sending();
+    queueMicrotask(this.release);
+    return sent;
+  }
+
+  /** Sends with what follows: a statement sent later (at the latest the COMMIT or ROLLBACK) takes it along. */
+  sendLater<T>(sending: () => T): T {
+    this.hold();
+    return sending();
+  }
+}
+
+/** A transaction's session: every statement is tracked in `sent` (in the order sent, which is the
+ * order the server runs them), so that its first failure is the one the transaction fails with. */
+class TransactionSession implements SqlSession {
+  readonly concurrent = true;
+  /** The COMMIT's answer, once sent (`sendCommit`). */
+  committed: Promise<{ error: unknown } | undefined> | undefined;
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly names: StatementNames,
+    private readonly sent: SentStatements,
+    private readonly batch: OutgoingBatch,
+  ) {}
+
+  private sendStatement(sql: string, params: readonly SqlValue[], later: boolean) {
+    if (this.committed) throw new Error('a statement was sent after the COMMIT of its transaction');
+    const answer = later ? this.batch.sendLater(() => send(this.client, this.names, sql, params)) : this.batch.send(() => send(this.client, this.names, sql, params));
+    this.sent.track(answer);
+    return answer;
+  }
+
+  async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    const result = await this.sendStatement(sql, params, false);
+    return { rows: result.rows as Row[] };
+  }
+
+  async sendWrite(sql: string, params: readonly SqlValue[]) {
+    this.sendStatement(sql, params, true);
+  }
+
+  sendCommit(): void {
+    this.commit();
+  }
+
+  /** Sends the COMMIT unless it was sent; its answer (a failure as `{ error }`). */
+  commit(): Promise<{ error: unknown } | undefined> {
+    this.committed ??= this.batch
+      .send(() => this.client.query('COMMIT'))
+      .then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+    this.batch.release();
+    return this.committed;
+  }
 }
 
 export interface PostgresOpenOptions {
@@ -110,6 +237,10 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
   const config: PoolConfig = {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    // Statements sent one after another without waiting for answers travel together (a
+    // transaction's BEGIN and its first reads, its last writes and its COMMIT); the server still
+    // runs them one at a time, in the order sent.
+    pipeline: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (format !== 'binary' && oid === int8Oid) return parseInt8;
@@ -143,14 +274,24 @@ export async function openPostgresDatabase(options: PostgresOpenOptions): Promis
       const begin = `BEGIN; SELECT ${transactionOptions.exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(${writeLockKey})`;
       for (let attempt = 1; ; attempt++) {
         const client: PoolClient = await pool.connect();
+        const sent = new SentStatements();
+        // Every client of the pool is a `pg.Client`.
+        const batch = new OutgoingBatch((client as unknown as Client).connection.stream);
         let broken: Error | undefined;
         let retry = false;
         try {
-          await client.query(begin);
-          const result = await fn(session(client, names, true));
-          await client.query('COMMIT');
+          // Not waited for: `fn`'s first statements go out right behind it, in the same write.
+          sent.track(batch.send(() => client.query(begin)));
+          const tx = new TransactionSession(client, names, sent, batch);
+          const result = await fn(tx);
+          const committed = tx.commit();
+          const failed = (await sent.failed()) ?? (await committed);
+          if (failed) throw failed.error;
           return result;
-        } catch (error) {
+        } catch (thrown) {
+          // What is held back goes out (and is answered) before the ROLLBACK.
+          batch.release();
+          const error = (await sent.failed())?.error ?? thrown;
           try {
             await client.query('ROLLBACK');
           } catch (rollbackError) {

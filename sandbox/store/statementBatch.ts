@@ -13,11 +13,13 @@ export interface SqlStatement {
   params: readonly SqlValue[];
 }
 
-/** Runs `statements` (writes whose results are not needed) in one round trip. */
-export async function runTogether(session: SqlSession, statements: readonly SqlStatement[]): Promise<void> {
+/** Runs `statements` (writes whose results are not needed) in one round trip; `last`: the
+ * transaction's last statement, sent with its COMMIT where the session can (`sendWrite`). */
+export async function runTogether(session: SqlSession, statements: readonly SqlStatement[], last = false): Promise<void> {
   if (statements.length === 0) return;
+  const run = (sql: string, params: readonly SqlValue[]) => (last && session.sendWrite ? session.sendWrite(sql, params) : session.query(sql, params));
   if (statements.length === 1) {
-    await session.query(statements[0].sql, statements[0].params);
+    await run(statements[0].sql, statements[0].params);
     return;
   }
   const params: SqlValue[] = [];
@@ -26,5 +28,5 @@ export async function runTogether(session: SqlSession, statements: readonly SqlS
     params.push(...statement.params);
     return `w${i} AS (${statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
   });
-  await session.query(`WITH ${items.join(',\n')}\nSELECT 1`, params);
+  await run(`WITH ${items.join(',\n')}\nSELECT 1`, params);
 }

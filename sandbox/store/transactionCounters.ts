@@ -8,12 +8,48 @@
 import type { SqlSession } from './database';
 import type { SqlStatement } from './statementBatch';
 
+/**
+ * A field of a new entity that a counter's value goes into in the statement that writes the
+ * entity, on a server: the `k`-th (from 0) of the `count` values this run took of `counter` with
+ * `reserve` (noting them) in an earlier statement of its transaction, as a number, or as text
+ * after `prefix`.
+ */
+export interface CounterSlot {
+  id: number;
+  field: string;
+  counter: string;
+  k: number;
+  count: number;
+  prefix?: string;
+}
+
+/** The transaction-local setting where `reserve` notes what it took, for `counterPatchesSql`. */
+const reservedSetting = 'noarkq.counters_reserved';
+
+/**
+ * SQL of a derived table `(id, patch)`: per entity, the fields of its slots (`param`: the slots as
+ * JSON) as a jsonb object, their values computed from what `reserve` (with `note`) took in an
+ * earlier statement of the transaction, so the statement can be sent before that answer is back.
+ * It reads them from a setting, not from the counter table: a plan joining that table, made while
+ * it was small, would scan it whole on every run as it grows.
+ */
+export function counterPatchesSql(param: string): string {
+  const value = `((current_setting('${reservedSetting}')::jsonb ->> s.counter)::bigint - s.count + 1 + s.k)`;
+  return `(SELECT s.id, jsonb_object_agg(s.field, CASE WHEN s.prefix IS NULL THEN to_jsonb(${value}) ELSE to_jsonb(s.prefix || ${value}::text) END) AS patch
+     FROM jsonb_to_recordset(${param}::jsonb) AS s(id bigint, field text, counter text, k bigint, count bigint, prefix text) GROUP BY s.id)`;
+}
+
 export class TransactionCounters {
   private readonly values = new Map<string, number>();
   /** Keys whose stored value is behind `values`. */
   private readonly unwritten = new Set<string>();
 
   constructor(private readonly tx: SqlSession) {}
+
+  /** Whether `name` was used in this run (its values are then counted here). */
+  isCounted(name: string): boolean {
+    return this.values.has(name);
+  }
 
   /** The next value of `name`; `fresh` when its key belongs to an entity created in this run. */
   async next(name: string, fresh = false): Promise<number> {
@@ -40,9 +76,9 @@ export class TransactionCounters {
   /**
    * The next `count` values of each named counter, given as the first of them; those not used yet
    * in this run are taken in one statement, in name order, so that runs lock counter rows in one
-   * order and never deadlock on them.
+   * order and never deadlock on them. `note`: what is taken is also noted for `counterPatchesSql`.
    */
-  async reserve(counts: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  async reserve(counts: ReadonlyMap<string, number>, note = false): Promise<Map<string, number>> {
     const first = new Map<string, number>();
     const stored: string[] = [];
     for (const [name, count] of counts) {
@@ -57,9 +93,13 @@ export class TransactionCounters {
     }
     if (stored.length === 0) return first;
     stored.sort();
+    const take = `INSERT INTO counter (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (name) DO UPDATE SET value = counter.value + EXCLUDED.value RETURNING name, value`;
     const { rows } = await this.tx.query<{ name: string; value: number | string }>(
-      `INSERT INTO counter (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
-       ON CONFLICT (name) DO UPDATE SET value = counter.value + EXCLUDED.value RETURNING name, value`,
+      note
+        ? `WITH taken AS (${take}), noted AS (SELECT set_config('${reservedSetting}', jsonb_object_agg(name, value)::text, true) FROM taken)
+           SELECT name, value FROM taken, noted`
+        : take,
       [stored, stored.map((name) => counts.get(name) as number)],
     );
     for (const row of rows) {

@@ -29,7 +29,7 @@ import type { Account } from '../auth/accounts';
 import type { FileStore } from '../files/fileStore';
 import type { BsmGroup } from '../../core/transaction';
 import { bsmFieldName, storedBsm } from '../registries/bsmValues';
-import { closedEntityMessage, findClosedContainer, isClosedItself } from '../audit/closedEntities';
+import { closedEntityMessage, findClosedContainer, isClosedItself, type ClosedContainer } from '../audit/closedEntities';
 import { lockContents } from '../audit/containment';
 import { changeLogRowsStatement, type ChangeLogEntry } from './changeLog';
 import type { SqlSession } from './database';
@@ -39,7 +39,7 @@ import { formatTimestamp, normalizeTimestamp } from './fieldValues';
 import { HeldWrites, type FreshEntity } from './heldWrites';
 import { asStoredJson } from './jsonbValues';
 import { isToOne, linkHop, storedLink, type StoredLink } from './linkModel';
-import { TransactionCounters } from './transactionCounters';
+import { TransactionCounters, type CounterSlot } from './transactionCounters';
 
 /** An action as the executor runs it: core/api's, normalised (link targets always a list). */
 export type TxAction = NormalisedTransactionAction;
@@ -107,11 +107,94 @@ function sameLink(a: StoredLink, b: StoredLink): boolean {
   return a.fromId === b.fromId && a.ref === b.ref && a.toId === b.toId;
 }
 
+/** A value a new entity takes of a counter, and the fields it goes into: as it is, or as text after a prefix. */
+interface NumberUse {
+  counter: string;
+  numbers: string[];
+  texts: { field: string; prefix: string }[];
+}
+
+function numberFields(use: NumberUse, value: number): Record<string, JsonValue> {
+  const fields: Record<string, JsonValue> = {};
+  for (const { field, prefix } of use.texts) fields[field] = `${prefix}${value}`;
+  for (const field of use.numbers) fields[field] = value;
+  return fields;
+}
+
+/** `promise`, marked as handled: it may be dropped unawaited when what was sent before it failed. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /** How many entities the actions create: the first save of each temporary id. */
 function countCreates(actions: readonly TxAction[]): number {
   const seen = new Set<string>();
   for (const a of actions) if (a.action === 'save' && !isNumericId(a.id)) seen.add(a.id);
   return seen.size;
+}
+
+/** `count` new entity ids, the next one last. */
+async function takeEntityIds(tx: SqlSession, count: number): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id FROM generate_series(1, $1::integer)`, [count]);
+  return rows.map((r) => Number(r.id)).sort((a, b) => b - a);
+}
+
+interface EntityHead {
+  id: number | string;
+  type: string;
+  version: number | string;
+}
+
+/** An existing entity's row, locked as a link target's is (FOR SHARE), and the check for a
+ * closed container on it, asked for ahead. */
+interface TargetAhead {
+  row: Promise<{ rows: EntityHead[] }>;
+  closed: Promise<ClosedContainer | undefined>;
+}
+
+/** What `readAhead` asked for. */
+export interface RunAhead {
+  ids?: Promise<number[]>;
+  targets: Map<number, TargetAhead>;
+}
+
+/**
+ * On a server, asks for what a run of `actions` reads first before anything else is read, so that
+ * it goes out with the transaction's BEGIN (postgresDatabase.ts): the ids of the entities they
+ * create, and the existing entities they only link to (locked, in the order of their ids, and
+ * checked for a closed container, as `resolve` does). Give the answer to the run that then
+ * executes these actions. Undefined on PGlite, where it would save nothing.
+ */
+export function readAhead(tx: SqlSession, model: NoarkModel, actions: readonly TxAction[]): RunAhead | undefined {
+  if (!tx.concurrent) return undefined;
+  const count = countCreates(actions);
+  const ids = count > 0 ? handled(takeEntityIds(tx, count)) : undefined;
+  const linkedTo = new Set<string>();
+  const otherwise = new Set<string>();
+  for (const a of actions) {
+    otherwise.add(a.id);
+    if (a.action === 'link') for (const target of a.linkToId ?? []) linkedTo.add(target);
+    if (a.action === 'unlink') for (const target of a.unlinkFromId ?? []) otherwise.add(target);
+  }
+  // An entity also saved, deleted or linked from is locked more strongly when first read: a
+  // shared lock taken ahead and strengthened then could deadlock with another run doing the same.
+  const targets = new Map<number, TargetAhead>();
+  const only = [...linkedTo].filter((id) => isNumericId(id) && !otherwise.has(id)).map(Number);
+  for (const id of only.sort((a, b) => a - b)) {
+    targets.set(id, {
+      row: handled(tx.query<EntityHead>(`SELECT id, type, version FROM entity WHERE id = $1 ${lockClause.share}`, [id])),
+      closed: handled(findClosedContainer(tx, model, id)),
+    });
+  }
+  return { ids, targets };
+}
+
+export interface RunOptions {
+  /** `readAhead` over the same actions, already sent. */
+  ahead?: RunAhead;
+  /** Nothing follows the run in its SQL transaction: on a server, its end may send the COMMIT. */
+  endsTransaction?: boolean;
 }
 
 export class TransactionRun {
@@ -147,11 +230,18 @@ export class TransactionRun {
   /** On a server, new entities numbered within an existing parent when the run ends. */
   private readonly pendingWithinParent: { entity: FreshEntity; field: string; counter: string }[] = [];
 
+  private idsAhead: Promise<number[]> | undefined;
+  /** Whether an existing entity was locked to be changed (saved, linked from, unlinked, deleted):
+   * what `readAhead` read of the containers is then no longer taken as it is. */
+  private changingExisting = false;
+
   constructor(
     private readonly tx: SqlSession,
     private readonly deps: ExecutorDeps,
     private readonly account: Account,
+    private readonly options: RunOptions = {},
   ) {
+    this.idsAhead = options.ahead?.ids;
     this.timestamp = formatTimestamp(deps.now());
     this.writes = new HeldWrites(tx, account.login);
     this.counters = new TransactionCounters(tx);
@@ -168,9 +258,11 @@ export class TransactionRun {
       }
     }
     await this.checkDetached();
+    if (this.options.endsTransaction && this.tx.sendCommit && this.respondsFromMemory()) return this.finishWithCommit(() => this.tx.sendCommit?.());
     await this.numberByYear();
-    // The last writes in one statement: the counter rows taken by `numberByYear` stay locked to the commit.
-    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes)]);
+    // The last writes in one statement, sent with the COMMIT on a server: the counter rows taken
+    // by `numberByYear` stay locked to the commit, which then follows them in the same round trip.
+    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes)], true);
     return this.response();
   }
 
@@ -222,21 +314,46 @@ export class TransactionRun {
     if (!isNumericId(idText)) throw new ActionError(400, `"${idText}" is neither an id of the archive nor a temporary id saved by an earlier action.`);
     const id = Number(idText);
     if (this.deleted.has(id)) throw new ActionError(404, `${idText} was deleted earlier in this transaction.`);
+    if (lock !== 'share' && !this.fresh.has(id)) this.changingExisting = true;
     const cached = this.known.get(id);
     if (cached) {
       await this.strengthenLock(id, lock);
       return cached;
     }
+    const ahead = this.options.ahead?.targets.get(id);
+    this.options.ahead?.targets.delete(id);
+    // Read at the start of the transaction: as good as read now while nothing this run did can
+    // have changed its containers (the lock held since keeps others from closing them).
+    if (ahead && lock === 'share' && !this.changingExisting && !this.fresh.has(id)) {
+      const { rows } = await ahead.row;
+      return this.checkExisting(id, idText, lock, rows[0], () => ahead.closed);
+    }
     // A fresh entity named by its number (not known to the client, but possible) is read from its row.
     const tx = this.fresh.has(id) ? await this.sql() : await this.sqlForExisting();
     const locking = tx.concurrent ? ` ${lockClause[lock]}` : '';
-    const { rows } = await tx.query<{ id: number | string; type: string; version: number | string }>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
-    if (!rows[0]) throw new ActionError(404, `No entity has id ${idText}.`);
-    if (tx.concurrent) this.locks.set(id, lock);
-    const entity = { id, type: rows[0].type, version: Number(rows[0].version) };
+    const read = tx.query<EntityHead>(`SELECT id, type, version FROM entity WHERE id = $1${locking}`, [id]);
     // Every action on an existing entity (save, link and unlink on either side, delete) passes
-    // here, so this one check makes closed entities and their contents refuse changes.
-    const closed = await findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
+    // here, so this one check makes closed entities and their contents refuse changes. A server
+    // gets it right behind the locking read, in the same round trip: it runs once the lock is
+    // granted, so it sees every change committed before (a close that held the row, too).
+    const closedCheck = () => findClosedContainer(tx, this.model, id, 0, [...this.closedHere]);
+    const closedAhead = tx.concurrent ? handled(closedCheck()) : undefined;
+    const { rows } = await read;
+    return this.checkExisting(id, idText, tx.concurrent ? lock : undefined, rows[0], () => closedAhead ?? closedCheck());
+  }
+
+  /** An existing entity as read (`row`, locked with `lock` on a server), once found and open. */
+  private async checkExisting(
+    id: number,
+    idText: string,
+    lock: RowLock | undefined,
+    row: EntityHead | undefined,
+    closedCheck: () => Promise<ClosedContainer | undefined>,
+  ): Promise<Entity & { version: number }> {
+    if (!row) throw new ActionError(404, `No entity has id ${idText}.`);
+    if (lock) this.locks.set(id, lock);
+    const entity = { id, type: row.type, version: Number(row.version) };
+    const closed = await closedCheck();
     if (closed) throw new ActionError(400, closedEntityMessage(entity, closed, this.deps.timeZone));
     this.known.set(id, entity);
     return entity;
@@ -246,6 +363,7 @@ export class TransactionRun {
   private async strengthenLock(id: number, lock: RowLock): Promise<void> {
     const held = this.locks.get(id);
     if (held === undefined || lockStrength[held] >= lockStrength[lock]) return;
+    this.changingExisting = true;
     const tx = await this.sqlForExisting();
     await tx.query(`SELECT 1 FROM entity WHERE id = $1 ${lockClause[lock]}`, [id]);
     this.locks.set(id, lock);
@@ -306,12 +424,10 @@ export class TransactionRun {
 
   /** The next entity id, in the order of the creates. */
   private async newId(): Promise<number> {
-    if (this.idPool.length === 0) {
-      const { rows } = await this.tx.query<{ id: number | string }>(`SELECT nextval('entity_id_seq') AS id FROM generate_series(1, $1::integer)`, [
-        Math.max(1, this.createsToCome),
-      ]);
-      this.idPool = rows.map((r) => Number(r.id)).sort((a, b) => b - a);
-    }
+    const reserved = this.idsAhead;
+    this.idsAhead = undefined;
+    if (reserved && this.idPool.length === 0) this.idPool = await reserved;
+    if (this.idPool.length === 0) this.idPool = await takeEntityIds(this.tx, Math.max(1, this.createsToCome));
     this.createsToCome--;
     return this.idPool.pop() as number;
   }
@@ -352,25 +468,31 @@ export class TransactionRun {
     return has('mappeIdent') || has('registreringsIdent') ? year : undefined;
   }
 
+  /** The case or journal number of the year for a new entity of `type`: the counters it takes a
+   * value of and the fields those go into, and the fields that hold the year. */
+  private yearNumberUses(type: string, year: number): { uses: NumberUse[]; fixed: Record<string, JsonValue> } {
+    const def = this.model.getType(type);
+    const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
+    const uses: NumberUse[] = [];
+    const fixed: Record<string, JsonValue> = {};
+    if (has('mappeIdent')) {
+      uses.push({ counter: `mappe:${year}`, texts: [{ field: 'mappeIdent', prefix: `${year}/` }], numbers: has('sakssekvensnummer') ? ['sakssekvensnummer'] : [] });
+      if (has('saksaar')) fixed.saksaar = year;
+    }
+    if (has('registreringsIdent')) {
+      uses.push({ counter: `journal:${year}`, texts: [{ field: 'registreringsIdent', prefix: `${year}/` }], numbers: has('journalsekvensnummer') ? ['journalsekvensnummer'] : [] });
+      if (has('journalaar')) fixed.journalaar = year;
+    }
+    return { uses, fixed };
+  }
+
   /** The case or journal number of the year for a new entity of `type`, as its fields; `take`
    * gives the next value of a counter. */
   private yearNumbers(type: string, year: number, take: (counter: string) => number): Record<string, JsonValue> {
-    const def = this.model.getType(type);
-    const has = (name: string) => def?.fields.some((f) => f.name === name) ?? false;
+    const { uses, fixed } = this.yearNumberUses(type, year);
     const numbers: Record<string, JsonValue> = {};
-    if (has('mappeIdent')) {
-      const seq = take(`mappe:${year}`);
-      numbers.mappeIdent = `${year}/${seq}`;
-      if (has('saksaar')) numbers.saksaar = year;
-      if (has('sakssekvensnummer')) numbers.sakssekvensnummer = seq;
-    }
-    if (has('registreringsIdent')) {
-      const seq = take(`journal:${year}`);
-      numbers.registreringsIdent = `${year}/${seq}`;
-      if (has('journalaar')) numbers.journalaar = year;
-      if (has('journalsekvensnummer')) numbers.journalsekvensnummer = seq;
-    }
-    return numbers;
+    for (const use of uses) Object.assign(numbers, numberFields(use, take(use.counter)));
+    return { ...numbers, ...fixed };
   }
 
   /** Takes the values `count` asks for (by calling its `take` as often as it needs) in one
@@ -414,6 +536,66 @@ export class TransactionRun {
         }
       },
     );
+  }
+
+  /**
+   * On a server, the end of a run that its transaction's COMMIT follows at once: the counters the
+   * new entities take (`numberByYear`'s, in the same order) are reserved, the last writes sent
+   * with the database filling in the numbers from what the reservation took (transactionCounters.ts,
+   * `CounterSlot`), and the COMMIT, all in one round trip; the numbers for the answer are then
+   * read from the reservation's. The counter rows are locked only while the server runs these
+   * statements, not for a round trip to this process and back.
+   */
+  private async finishWithCommit(sendCommit: () => void): Promise<Record<string, EntityResult>> {
+    const placed: { entity: FreshEntity; use: NumberUse }[] = [];
+    for (const p of this.pendingWithinParent) {
+      if (this.fresh.has(p.entity.id) && p.entity.fields[p.field] === undefined) placed.push({ entity: p.entity, use: { counter: p.counter, numbers: [p.field], texts: [] } });
+    }
+    const creates = new Set<ChangeLogEntry>();
+    const firstOfYear = placed.length;
+    for (const { entity, year, created } of this.pendingNumbers) {
+      if (!this.fresh.has(entity.id)) continue;
+      const { uses, fixed } = this.yearNumberUses(entity.type, year);
+      entity.fields = asStoredJson({ ...entity.fields, ...fixed });
+      this.writes.entityChanged(entity);
+      created.newValue = asStoredJson({ ...created.newValue, ...fixed });
+      creates.add(created);
+      for (const use of uses) placed.push({ entity, use });
+    }
+    const counts = new Map<string, number>();
+    for (const { use } of placed) counts.set(use.counter, (counts.get(use.counter) ?? 0) + 1);
+    const taken = counts.size > 0 ? handled(this.counters.reserve(counts, true)) : undefined;
+    const slots: CounterSlot[] = [];
+    const yearSlots: CounterSlot[] = [];
+    const ks = new Map<string, number>();
+    const numbered = placed.map(({ entity, use }, i) => {
+      const k = ks.get(use.counter) ?? 0;
+      ks.set(use.counter, k + 1);
+      const count = counts.get(use.counter) as number;
+      const own = [
+        ...use.numbers.map((field) => ({ id: entity.id, field, counter: use.counter, k, count })),
+        ...use.texts.map(({ field, prefix }) => ({ id: entity.id, field, counter: use.counter, k, count, prefix })),
+      ];
+      slots.push(...own);
+      // A CREATE entry shows the year's numbers, not those within a parent (as `numberByYear`).
+      if (i >= firstOfYear) yearSlots.push(...own);
+      return { entity, use, k };
+    });
+    await this.writes.flush([this.counters.writeStatement(), changeLogRowsStatement(this.changes, { entries: creates, slots: yearSlots })], true, slots, sendCommit);
+    if (taken) {
+      const first = await taken;
+      for (const { entity, use, k } of numbered) entity.fields = asStoredJson({ ...entity.fields, ...numberFields(use, (first.get(use.counter) as number) + k) });
+    }
+    return this.response();
+  }
+
+  /** Whether the answer needs nothing read from the database: every entity saved is a new one,
+   * and no counter the end takes was counted in memory (its values are then all taken at the end). */
+  private respondsFromMemory(): boolean {
+    for (const id of this.saved.values()) if (!this.fresh.has(id)) return false;
+    for (const p of this.pendingWithinParent) if (this.counters.isCounted(p.counter)) return false;
+    for (const p of this.pendingNumbers) if (this.yearNumberUses(p.entity.type, p.year).uses.some((u) => this.counters.isCounted(u.counter))) return false;
+    return true;
   }
 
   /** Links an uploaded file to the Dokumentversjon `entityId` and copies what the upload knows. */
