@@ -45,7 +45,7 @@ test('the tarball holds the command and its bundles, and none of the sources, te
   // The grammar and language configuration too: JetBrains IDEs read the package's folder as a
   // TextMate bundle (package.json's contributes.grammars). The tree-sitter grammar and the Helix
   // and Zed files: those editors are set up from the installed package's folder.
-  const editors = ['editors/tree-sitter-noarkq/src/parser.c', 'editors/tree-sitter-noarkq/src/scanner.c', 'editors/tree-sitter-noarkq/src/tree_sitter/parser.h', 'editors/tree-sitter-noarkq/queries/highlights.scm', 'editors/helix/highlights.scm', 'editors/helix/injections.scm', 'editors/zed/extension.toml', 'editors/zed/src/lib.rs', 'editors/zed/languages/noarkq/config.toml', 'editors/zed/languages/noarkq/highlights.scm'];
+  const editors = ['editors/tree-sitter-noarkq/src/parser.c', 'editors/tree-sitter-noarkq/src/scanner.c', 'editors/tree-sitter-noarkq/src/tree_sitter/parser.h', 'editors/tree-sitter-noarkq/queries/highlights.scm', 'editors/helix/highlights.scm', 'editors/helix/injections.scm', 'editors/zed/extension.toml', 'editors/zed/src/lib.rs', 'editors/zed/languages/noarkq/config.toml', 'editors/zed/languages/noarkq/highlights.scm', 'editors/sublime/noarkq.tmLanguage'];
   for (const file of [...editors, 'package.json', 'syntaxes/noarkq.tmLanguage.json', 'language-configuration.json', 'bin/noarkq.js', 'dist/cli.js', 'dist/cliCommands.js', 'dist/server.js', 'dist/serverConnection.js', 'dist/serverAnalyses.js', 'dist/sandbox.js', 'dist/mcp.js', 'docs/noarkq-format.md', 'docs/query-language.md']) {
     assert.ok(packed.includes(file), `${file} is packed`);
   }
