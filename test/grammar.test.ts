@@ -2,43 +2,12 @@
 // wrong scope in syntaxes/noarkq.tmLanguage.json fails here rather than in the editor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as oniguruma from 'vscode-oniguruma';
-import { INITIAL, Registry, parseRawGrammar, type IGrammar } from 'vscode-textmate';
+import { loadTextMateGrammar, tokenize } from './textMateGrammar';
 
 const root = join(__dirname, '..');
 
-async function loadGrammar(): Promise<IGrammar> {
-  const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (sources) => new oniguruma.OnigScanner(sources),
-      createOnigString: (s) => new oniguruma.OnigString(s),
-    }),
-    loadGrammar: async (scopeName) => {
-      if (scopeName !== 'source.noarkq') return null;
-      const path = join(root, 'syntaxes', 'noarkq.tmLanguage.json');
-      return parseRawGrammar(readFileSync(path, 'utf8'), path);
-    },
-  });
-  const grammar = await registry.loadGrammar('source.noarkq');
-  assert.ok(grammar, 'grammar loads');
-  return grammar;
-}
-
-/** Scopes of every token, as `text => innermost scope`, line by line. */
-function tokenize(grammar: IGrammar, text: string): Array<[string, string[]]> {
-  let state = INITIAL;
-  const out: Array<[string, string[]]> = [];
-  for (const line of text.split('\n')) {
-    const r = grammar.tokenizeLine(line, state);
-    for (const t of r.tokens) out.push([line.slice(t.startIndex, t.endIndex), t.scopes]);
-    state = r.ruleStack;
-  }
-  return out;
-}
+const loadGrammar = () => loadTextMateGrammar(join(root, 'syntaxes', 'noarkq.tmLanguage.json'));
 
 function scopeOf(tokens: Array<[string, string[]]>, text: string, nth = 0): string[] {
   const hits = tokens.filter(([t]) => t === text);

@@ -66,20 +66,14 @@ export class HeldWrites {
       const rows = this.inserts.map((e) => ({ id: e.id, type: e.type, fields: e.fields }));
       for (const e of this.inserts) e.written = true;
       this.inserts = [];
-      statements.push(
-        slots === undefined
-          ? {
-              sql: `INSERT INTO entity (id, type, version, fields, created_by)
-         SELECT id, type, 1, fields, $2 FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, type text, fields jsonb)`,
-              params: [JSON.stringify(rows), this.createdBy],
-            }
-          : {
-              sql: `INSERT INTO entity (id, type, version, fields, created_by)
-         SELECT r.id, r.type, 1, r.fields || coalesce(n.patch, '{}'::jsonb), $2 FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, type text, fields jsonb)
-         LEFT JOIN ${counterPatchesSql('$3')} n ON n.id = r.id`,
-              params: [JSON.stringify(rows), this.createdBy, slots],
-            },
-      );
+      const numbered = slots !== undefined;
+      statements.push({
+        sql: `INSERT INTO entity (id, type, version, fields, created_by)
+         SELECT r.id, r.type, 1, ${numbered ? `r.fields || coalesce(n.patch, '{}'::jsonb)` : 'r.fields'}, $2 FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, type text, fields jsonb)${
+           numbered ? `\n         LEFT JOIN ${counterPatchesSql('$3')} n ON n.id = r.id` : ''
+         }`,
+        params: numbered ? [JSON.stringify(rows), this.createdBy, slots] : [JSON.stringify(rows), this.createdBy],
+      });
     }
     if (this.updates.size > 0) {
       // Only rows written by an earlier flush change; an item of the same statement could not

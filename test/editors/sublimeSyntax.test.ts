@@ -6,14 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import * as oniguruma from 'vscode-oniguruma';
-import { INITIAL, Registry, parseRawGrammar, type IGrammar } from 'vscode-textmate';
+import type { IGrammar } from 'vscode-textmate';
+import { loadTextMateGrammar, tokenize } from '../textMateGrammar';
 import { repositoryRoot } from './editorHarness';
 
-const require = createRequire(import.meta.url);
 const jsonPath = join(repositoryRoot, 'syntaxes', 'noarkq.tmLanguage.json');
 const plistPath = join(repositoryRoot, 'editors', 'sublime', 'noarkq.tmLanguage');
 
@@ -24,38 +22,14 @@ test('the Sublime grammar is the TextMate grammar of syntaxes/ as it is now', as
   assert.deepEqual(parse(readFileSync(plistPath, 'utf8')), json, 'editors/sublime/noarkq.tmLanguage is out of date: run node editors/sublime/generate.mjs');
 });
 
-let wasmLoaded: Promise<void> | undefined;
-
-async function grammarFrom(path: string): Promise<IGrammar> {
-  wasmLoaded ??= (async () => {
-    const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
-    await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  })();
-  await wasmLoaded;
-  const registry = new Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (sources) => new oniguruma.OnigScanner(sources), createOnigString: (s) => new oniguruma.OnigString(s) }),
-    // The file's name tells the engine which form it is (`.json`, or a property list).
-    loadGrammar: async (scopeName) => (scopeName === 'source.noarkq' ? parseRawGrammar(readFileSync(path, 'utf8'), path) : null),
-  });
-  const grammar = await registry.loadGrammar('source.noarkq');
-  assert.ok(grammar, `${path} loads`);
-  return grammar;
-}
-
+/** Each token as its text and scopes, for comparing two tokenizations. */
 function tokens(grammar: IGrammar, text: string): string[] {
-  let state = INITIAL;
-  const out: string[] = [];
-  for (const line of text.split('\n')) {
-    const r = grammar.tokenizeLine(line, state);
-    for (const t of r.tokens) out.push(`${line.slice(t.startIndex, t.endIndex)} ${t.scopes.join(' ')}`);
-    state = r.ruleStack;
-  }
-  return out;
+  return tokenize(grammar, text).map(([token, scopes]) => `${token} ${scopes.join(' ')}`);
 }
 
 test('read as a property list, the grammar colours every example as the JSON form does', async () => {
-  const fromJson = await grammarFrom(jsonPath);
-  const fromPlist = await grammarFrom(plistPath);
+  const fromJson = await loadTextMateGrammar(jsonPath);
+  const fromPlist = await loadTextMateGrammar(plistPath);
   for (const example of ['broken.noarkq', 'integration-flow.noarkq', 'tests/register-entry.noarkq']) {
     const text = readFileSync(join(repositoryRoot, 'examples', example), 'utf8');
     const expected = tokens(fromJson, text);

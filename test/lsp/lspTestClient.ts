@@ -123,12 +123,7 @@ export class LspTestClient {
     this.connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(new TurnBatchingWritable(child.stdin)));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.pushed.set(p.uri, p);
-      for (const w of [...this.shownWaiters]) {
-        if (w.uri === p.uri && w.version === p.version) {
-          this.shownWaiters.splice(this.shownWaiters.indexOf(w), 1);
-          w.resolve({ version: p.version, pushed: true, diagnostics: p.diagnostics });
-        }
-      }
+      if (p.version !== undefined) this.resolveShown(p.uri, { version: p.version, pushed: true, diagnostics: p.diagnostics });
       for (const w of [...this.pushWaiters]) {
         if (w.uri === p.uri && w.accept(p)) {
           this.pushWaiters.splice(this.pushWaiters.indexOf(w), 1);
@@ -139,12 +134,7 @@ export class LspTestClient {
     this.connection.onNotification('noarkq/test/pushUnchanged', (p: { uri: string; version: number }) => {
       const shown = this.pushed.get(p.uri);
       if (shown === undefined) throw new Error(`${p.uri}: diagnostics unchanged from none pushed`);
-      for (const w of [...this.shownWaiters]) {
-        if (w.uri === p.uri && w.version === p.version) {
-          this.shownWaiters.splice(this.shownWaiters.indexOf(w), 1);
-          w.resolve({ version: p.version, pushed: false, diagnostics: shown.diagnostics });
-        }
-      }
+      this.resolveShown(p.uri, { version: p.version, pushed: false, diagnostics: shown.diagnostics });
     });
     this.connection.onNotification('window/logMessage', (l: LogLine) => {
       this.logs.push(l);
@@ -270,6 +260,15 @@ export class LspTestClient {
   /** The next push for `uri` that satisfies `accept`, ignoring what already arrived. */
   nextPush(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve) => this.pushWaiters.push({ uri, accept, resolve }));
+  }
+
+  /** Resolves the `nextShown` waiters for `uri` at `shown.version`. */
+  private resolveShown(uri: string, shown: ShownDiagnostics): void {
+    for (const w of [...this.shownWaiters]) {
+      if (w.uri !== uri || w.version !== shown.version) continue;
+      this.shownWaiters.splice(this.shownWaiters.indexOf(w), 1);
+      w.resolve(shown);
+    }
   }
 
   /**
