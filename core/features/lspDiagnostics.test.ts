@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDiagnostic } from '../diagnostics';
-import { fixesOf, sameLspDiagnostic, toLspDiagnostics } from './lspDiagnostics';
+import { fixesOf, roughCount, sameLspDiagnostic, toLspDiagnostics } from './lspDiagnostics';
+
+const messageOf = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
 
 describe('toLspDiagnostics', () => {
   const text = 'QUERY Saksmape\nWHERE tittel = @t\n';
@@ -54,7 +56,6 @@ describe('toLspDiagnostics', () => {
     const diagnostics = severities.map((s, line) => at(line, s));
 
     const lineOf = (d: Diagnostic): number => d.range.start.line;
-    const messageOf = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
     assert.deepEqual(toLspDiagnostics(many, diagnostics, 12).map(lineOf), severities.map((_, i) => i), 'all of them when they fit');
 
     assert.equal(toLspDiagnostics(many, diagnostics, 11).length, 11, 'one place for the note');
@@ -74,6 +75,41 @@ describe('toLspDiagnostics', () => {
     const fewer = toLspDiagnostics(many, diagnostics, 4);
     assert.deepEqual(fewer.slice(0, 3).map(lineOf), [1, 3, 5], 'the first errors');
     assert.match(messageOf(fewer[3]), /^9 more problems in this file are not shown \(2 errors\)/);
+  });
+
+  it('gives a large left-out count rounded down, so that the list stays the same while only hidden problems come and go', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `x${i}`).join('\n');
+    const doc = TextDocument.create('file:///many.noarkq', 'noarkq', 1, lines);
+    const errorsAt = (count: number): NoarkqDiagnostic[] =>
+      Array.from({ length: count }, (_, i) => ({ code: 'noarkq.unknown-type', severity: 'error' as const, start: i * 5, end: i * 5 + 2, message: `e${i}` }));
+    const shownOf = (count: number): Diagnostic[] => toLspDiagnostics(doc, errorsAt(count), 10);
+    assert.match(messageOf(shownOf(320).at(-1)!), /^At least 310 more problems in this file are not shown \(at least 310 errors\)/);
+    // 311 and 319 left out read the same: the whole list is equal, and need not be sent again.
+    const before = shownOf(320);
+    const after = shownOf(328);
+    assert.equal(before.length, after.length);
+    for (let i = 0; i < before.length; i++) assert.ok(sameLspDiagnostic(before[i], after[i]), `diagnostic ${i}`);
+    assert.match(messageOf(shownOf(330).at(-1)!), /^At least 320 more problems/);
+  });
+});
+
+describe('roughCount', () => {
+  it('is exact below 100 and rounded down to two significant digits from there', () => {
+    const cases: Array<[number, string]> = [
+      [0, '0'], [1, '1'], [99, '99'], [100, 'at least 100'], [109, 'at least 100'], [110, 'at least 110'],
+      [999, 'at least 990'], [1000, 'at least 1,000'], [9001, 'at least 9,000'], [79197, 'at least 79,000'],
+      [79547, 'at least 79,000'], [80000, 'at least 80,000'], [1234567, 'at least 1,200,000'],
+    ];
+    for (const [n, text] of cases) assert.equal(roughCount(n), text, String(n));
+  });
+
+  it('never says more than there is, and never less than nine tenths of it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000 }), (n) => {
+        const shown = Number(roughCount(n).replace('at least ', '').replace(/,/g, ''));
+        return shown <= n && shown >= n * 0.9;
+      }),
+    );
   });
 });
 

@@ -106,13 +106,27 @@ function toLspDiagnosticWithFixes(document: TextDocument, d: NoarkqDiagnostic): 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
 function leftOutNote(document: TextDocument, first: NoarkqDiagnostic, left: number, errors: number, shown: number): Diagnostic {
-  const count = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  const count = (n: number, word: string): string => `${roughCount(n)} ${word}${n === 1 ? '' : 's'}`;
   const message =
-    `${count(left, 'more problem')} in this file ${left === 1 ? 'is' : 'are'} not shown` +
+    `${capitalised(count(left, 'more problem'))} in this file ${left === 1 ? 'is' : 'are'} not shown` +
     (errors > 0 ? ` (${count(errors, 'error')})` : '') +
     `: the editor is sent the first ${shown.toLocaleString('en-US')}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
   return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, DocumentCodes.diagnosticsLimit, 'noarkq');
 }
+
+/**
+ * A count of left-out problems as the note gives it: exact below 100, else rounded down to two
+ * significant digits ("at least 9,000"). The note is part of the list the editor is sent, so an
+ * exact count would re-send the whole list (a thousand diagnostics) at every edit that adds or
+ * removes a problem the editor does not show.
+ */
+export function roughCount(n: number): string {
+  if (n < 100) return n.toLocaleString('en-US');
+  const unit = 10 ** (String(Math.trunc(n)).length - 2);
+  return `at least ${(Math.floor(n / unit) * unit).toLocaleString('en-US')}`;
+}
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Whether two diagnostics made by `toLspDiagnostics` say the same: every field it sets (range,
