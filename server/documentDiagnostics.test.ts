@@ -183,6 +183,38 @@ describe('LSP diagnostics over edits', () => {
     assert.equal(third[0], second[0]);
     assert.notEqual(third[moved], second[moved]);
   });
+
+  it('are given again where only their block moved within its line, unless they point outside the block', () => {
+    // A file variable and a duplicate name that the diagnostics below them point back at.
+    const text = '@from = "2024-01-01"\n@to = 1\n### q\nQUERY Saksmappe\nWHERE saksaar = @from\n### a\nGET x\n### a\nGET y\n';
+    const diagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
+    const chunked = new ChunkedTextDocument(uri, 'noarkq', 1, text, { size: 16, limit: 32 });
+    const fresh = (): Diagnostic[] => toLspDiagnostics(chunked, checkDocument(parseDocument(chunked.getText()), { model: noarkModel }));
+    const byCode = (list: Diagnostic[], code: string, n = 0): Diagnostic => list.filter((d) => d.code === code)[n];
+    let before = diagnostics.diagnose(chunked).lsp;
+    assert.deepEqual(before, fresh());
+    let version = 1;
+    const edit = (start: number, end: number, newText: string): Diagnostic[] => {
+      chunked.update([rangeChange(chunked, { start, end, text: newText })], ++version);
+      const after = diagnostics.diagnose(chunked).lsp;
+      assert.deepEqual(after, fresh(), `after version ${version}`);
+      return after;
+    };
+    // Typing in the second variable's value moves every block by a character, not a line: the
+    // blocks' own diagnostics are given again.
+    let after = edit(text.indexOf('1\n###'), text.indexOf('1\n###') + 1, '12');
+    assert.equal(byCode(after, 'noarkq.unknown-endpoint', 1), byCode(before, 'noarkq.unknown-endpoint', 1));
+    before = after;
+    // A space before the first variable's name moves the place the type mismatch points back at.
+    after = edit(0, 0, ' ');
+    assert.notEqual(byCode(after, 'noarkq.param-type-mismatch'), byCode(before, 'noarkq.param-type-mismatch'));
+    before = after;
+    // A space in the first block named a moves its name, which the duplicate points back at.
+    const first = chunked.getText().indexOf('### a') + 3;
+    after = edit(first, first, ' ');
+    assert.notEqual(byCode(after, 'noarkq.duplicate-block-name'), byCode(before, 'noarkq.duplicate-block-name'));
+    assert.equal(byCode(after, 'noarkq.unknown-endpoint', 1), byCode(before, 'noarkq.unknown-endpoint', 1));
+  });
 });
 
 describe('the incremental checker on generated files', () => {

@@ -14,7 +14,7 @@ import type { FeatureContext } from '../core/features/featureContext';
 import { sameLspDiagnostic, toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { isChunkedTextDocument } from './chunkedTextDocument';
-import { createDocumentChecker, type DocumentChecker } from '../core/document';
+import { createDocumentChecker, type CheckedDiagnostics, type DocumentChecker } from '../core/document';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
 import { resultIdOf } from './diagnosticsResultIds';
@@ -70,7 +70,7 @@ export class DocumentDiagnostics {
     const key = this.keyOf(document);
     const parsed = this.parses.get(document);
     const diagnostics = yield* this.checkerFor(document.uri).checkedSteps(parsed);
-    const lsp = toLspDiagnostics(document, diagnostics, undefined, this.conversions(document));
+    const lsp = toLspDiagnostics(document, diagnostics, undefined, this.conversions(document, diagnostics));
     const previous = this.results.get(document.uri);
     const listSerial = previous !== undefined && sameDiagnostics(previous.lsp, lsp) ? previous.listSerial : ++this.serial;
     const result = { key, resultId: resultIdOf(document.version, listSerial), version: document.version, lsp, listSerial };
@@ -92,18 +92,26 @@ export class DocumentDiagnostics {
    * The LSP diagnostics of the last version converted, given again for this one where they still
    * stand: the checker gives the same diagnostic object for a block that neither changed nor moved,
    * and a position before the stretch that the versions' changes touched is the same line and
-   * character in both (an edit in the middle of a file of errors leaves the first thousand).
+   * character in both (an edit in the middle of a file of errors leaves the first thousand). One
+   * whose block only moved (`movedFrom`) reads the same where it starts at the same position: its
+   * block starts a line and has the same text, so every line and character in it is the same (an
+   * edit in a file variable at the top moves every block by a few characters, not lines).
    */
-  private conversions(document: TextDocument): LspConversions {
+  private conversions(document: TextDocument, diagnostics: CheckedDiagnostics): LspConversions {
     const previous = this.converted.get(document.uri);
     const stretch = previous !== undefined && isChunkedTextDocument(document) ? document.changedSince(previous.version) : undefined;
     const made = new Map<NoarkqDiagnostic, Diagnostic>();
     this.converted.set(document.uri, { version: document.version, made });
     return {
       reuse: (d) => {
-        if (stretch === undefined) return undefined;
-        const lsp = previous!.made.get(d);
-        return lsp !== undefined && lastOffset(d) < stretch.prefix ? lsp : undefined;
+        if (previous === undefined) return undefined;
+        const lsp = previous.made.get(d);
+        if (lsp !== undefined) return stretch !== undefined && lastOffset(d) < stretch.prefix ? lsp : undefined;
+        const earlier = diagnostics.movedFrom?.(d);
+        const moved = earlier === undefined ? undefined : previous.made.get(earlier);
+        if (moved === undefined) return undefined;
+        const start = document.positionAt(d.start);
+        return start.line === moved.range.start.line && start.character === moved.range.start.character ? moved : undefined;
       },
       keep: (d, lsp) => made.set(d, lsp),
     };

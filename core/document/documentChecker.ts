@@ -37,6 +37,13 @@ export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
   readonly length: number;
   /** How many there are of each severity. */
   readonly severities: Readonly<Record<Severity, number>>;
+  /**
+   * For a diagnostic given by this check, the one the previous check gave for it when only its
+   * block moved: the block's text is the same and every span of the diagnostic lies in it, so
+   * wherever the block starts on the same line the two read the same line for line (a reader can
+   * keep what it made of that one). Undefined for any other.
+   */
+  movedFrom?(d: NoarkqDiagnostic): NoarkqDiagnostic | undefined;
 }
 
 export interface DocumentChecker {
@@ -98,6 +105,8 @@ type FileReadIndex = Map<VariableDeclaration, { index: number; parts: Map<ReadPa
 interface RunItem {
   kind: 'syntax' | 'name' | 'check';
   d: NoarkqDiagnostic;
+  /** Whether every span of `d` lies in its own block (see `CheckedDiagnostics.movedFrom`). */
+  local: boolean;
 }
 
 /**
@@ -111,9 +120,13 @@ interface Run {
   entry: CachedBlock;
   duplicate: boolean;
   items: readonly RunItem[];
-  /** The items as last placed: the same objects while the block, the file variables and the first
-   * block of a duplicate name stay where they are, so that what a reader made of them (an LSP
-   * diagnostic) can be kept (see `CheckedDiagnostics`). */
+  /** Whether a check diagnostic of the run has a span in the preamble (at a file variable), which
+   * is placed where that variable is now: only such a run is placed again when the file variables
+   * change. */
+  inPreamble: boolean;
+  /** The items as last placed: the same objects while the block, the first block of a duplicate
+   * name and (for a run `inPreamble`) the file variables stay where they are, so that what a reader
+   * made of them (an LSP diagnostic) can be kept (see `CheckedDiagnostics`). */
   placed?: { start: number; variables: readonly VariableDeclaration[]; firstAt: number; items: readonly NoarkqDiagnostic[] };
 }
 
@@ -608,9 +621,12 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
   }
   const severities = { ...tally.severities, error: tally.severities.error + p.duplicates };
   const length = severities.error + severities.warning + severities.information + severities.hint;
+  // Each run placed again as its block moved: its items by the ones placed before.
+  const movedFrom = new WeakMap<NoarkqDiagnostic, NoarkqDiagnostic>();
   return {
     length,
     severities,
+    movedFrom: (d) => movedFrom.get(d),
     *[Symbol.iterator]() {
       // Stops at the last diagnostic: a clean document looks at no block.
       let left = length;
@@ -626,8 +642,9 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
         const first = duplicate ? p.blockNamed(parsed.name!.text)! : undefined;
         const firstAt = first === undefined ? -1 : first.start + first.parsed.name!.start;
         let placed = run.placed;
-        if (placed === undefined || placed.start !== block.start || placed.variables !== variables || placed.firstAt !== firstAt) {
+        if (placed === undefined || placed.start !== block.start || (run.inPreamble && placed.variables !== variables) || placed.firstAt !== firstAt) {
           const items = run.items.map((item) => placeItem(p, item, block, run!.entry));
+          if (placed !== undefined) for (let k = 0; k < items.length; k++) if (run.items[k].local) movedFrom.set(items[k], placed.items[k]);
           placed = run.placed = { start: block.start, variables, firstAt, items };
         }
         yield* placed.items;
@@ -639,15 +656,17 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
 
 function makeRun(parsed: ParsedBlock, entry: CachedBlock, duplicate: boolean): Run {
   const items: RunItem[] = [];
-  for (const d of parsed.diagnostics) items.push({ kind: 'syntax', d });
+  // A syntax diagnostic is in its block (one past the end makes the whole list sorted instead); a
+  // duplicate name's points at the first block of the name.
+  for (const d of parsed.diagnostics) items.push({ kind: 'syntax', d, local: true });
   if (duplicate) {
     const name = parsed.name!;
-    items.push({ kind: 'name', d: { code: DocumentCodes.duplicateBlockName, severity: 'error', start: name.start, end: name.end, message: '' } });
+    items.push({ kind: 'name', d: { code: DocumentCodes.duplicateBlockName, severity: 'error', start: name.start, end: name.end, message: '' }, local: false });
   }
-  for (const d of entry.diagnostics) items.push({ kind: 'check', d });
+  for (const d of entry.diagnostics) items.push({ kind: 'check', d, local: !reachesPreamble(d) });
   // Stable: among equal spans, the order they were pushed in.
   items.sort((a, b) => byPosition(a.d, b.d));
-  return { parsed, entry, duplicate, items };
+  return { parsed, entry, duplicate, items, inPreamble: items.some((item) => item.kind === 'check' && !item.local) };
 }
 
 function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: CachedBlock): NoarkqDiagnostic {
@@ -898,6 +917,11 @@ function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
 function placeableInPreamble(diagnostics: readonly NoarkqDiagnostic[], reads: readonly FileRead[], start: number): boolean {
   const placeable = (span: Span): boolean => span.start >= 0 || anchorOf(reads, span.start + start) !== undefined;
   return diagnostics.every((d) => placeable(d) && (d.related ?? []).every(placeable) && (d.fixes ?? []).every((f) => f.edits.every(placeable)));
+}
+
+/** Whether a check diagnostic (block-relative) has a span before its block: in the preamble. */
+function reachesPreamble(d: NoarkqDiagnostic): boolean {
+  return d.start < 0 || (d.related ?? []).some((r) => r.start < 0) || (d.fixes ?? []).some((f) => f.edits.some((e) => e.start < 0));
 }
 
 /** The read of the declaration that holds document offset `at` in the preamble, whose spans the
