@@ -20,7 +20,7 @@ import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
-import { canSuggest, suggestionDistance } from '../text/didYouMean';
+import { canSuggest, nearNames, suggestionDistance, type NearName } from '../text/didYouMean';
 import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
@@ -329,6 +329,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       return i === undefined ? undefined : blockOf(doc, i);
     };
 
+    // The names are those of this version for the whole check.
+    const nearBlockNames = new Map<string, NearName[]>();
     const scope: BlockCheckScope = {
       doc,
       model: options.model,
@@ -336,7 +338,11 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       environmentKnown: options.environment !== undefined,
       options,
       blockNamed,
-      firstBlocks: () => names,
+      nearBlockNames: (name) => {
+        let near = nearBlockNames.get(name);
+        if (near === undefined) nearBlockNames.set(name, (near = nearNames(name, names)));
+        return near;
+      },
     };
     const dependencies: DependencyContext = {
       doc,
@@ -737,9 +743,9 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
  * The index of the first block of each name. An edit that adds or takes away blocks moves the
  * index of every name after it: rather than rewriting each of them (20,000 in a file of unique
  * names, for every block typed or deleted), the move is kept as a shift, applied to an index when
- * it is read, for the entries set before the shift; past 64 shifts, they are applied to every
- * entry once, in place (one pass over the map, nothing allocated: it falls on one edit in 64). An
- * entry holds its index and how many shifts there were when it was set.
+ * it is read, for the entries set before the shift; past 64 shifts, or when every entry is read
+ * (did-you-mean), they are applied to every entry once, in place (one pass over the map, nothing
+ * allocated). An entry holds its index and how many shifts there were when it was set.
  */
 export class FirstBlocks implements Iterable<[string, number]> {
   private readonly entries = new Map<string, number>();
@@ -769,14 +775,20 @@ export class FirstBlocks implements Iterable<[string, number]> {
   /** Every index at or after `from` moves by `delta`. */
   shift(from: number, delta: number): void {
     this.shifts.push({ from, delta });
-    if (this.shifts.length < maxShifts) return;
+    if (this.shifts.length === maxShifts) this.applyShifts();
+  }
+
+  /** Every entry, with the shifts applied to them first (a pass that reads them all anyway). */
+  *[Symbol.iterator](): Iterator<[string, number]> {
+    this.applyShifts();
+    for (const [name, entry] of this.entries) yield [name, entry / maxShifts];
+  }
+
+  private applyShifts(): void {
+    if (this.shifts.length === 0) return;
     // Setting a key the map has keeps its place: each entry is visited once, with every shift.
     for (const [name, entry] of this.entries) this.entries.set(name, this.resolve(entry) * maxShifts);
     this.shifts = [];
-  }
-
-  *[Symbol.iterator](): Iterator<[string, number]> {
-    for (const [name, entry] of this.entries) yield [name, this.resolve(entry)];
   }
 
   private resolve(entry: number): number {

@@ -4,7 +4,7 @@
  * block-relative.
  */
 import type { NoarkqDiagnostic, Span } from '../diagnostics';
-import { didYouMeanRanked } from '../text/didYouMean';
+import { nearestName, nearNames, type NearName } from '../text/didYouMean';
 import { blockAnswer } from './blockResponses';
 import { DocumentCodes } from './documentCodes';
 import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
@@ -18,9 +18,10 @@ export interface ReferenceCheckScope extends ResolutionScope {
   variableNames: ReadonlySet<string>;
   /** Whether an environment was given: an unknown `{{name}}` is then an error, not a warning. */
   environmentKnown: boolean;
-  /** The index of the first block of each name (for did-you-mean): the checker keeps it over
-   * edits, where a list of the names in file order would be made again for each version. */
-  firstBlocks(): Iterable<readonly [string, number]>;
+  /** The block names did-you-mean may suggest for `name`, each ranked by the index of its first
+   * block (`nearNames`): the checker works them out once per name and check, however many blocks
+   * ask (a renamed block leaves every block that read it asking). */
+  nearBlockNames(name: string): readonly NearName[];
 }
 
 export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock, out: NoarkqDiagnostic[]): void {
@@ -43,7 +44,7 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       continue;
     }
     if (ref.segments.length === 0) {
-      const suggestion = didYouMeanRanked(ref.name, suggestible(scope, block.index, scope.variableNames));
+      const suggestion = nearestName([...nearVariables(ref.name, scope.variableNames), ...scope.nearBlockNames(ref.name)], block.index);
       const known = scope.environmentKnown;
       out.push({
         code: DocumentCodes.referenceUnknownName,
@@ -56,7 +57,8 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
       });
       continue;
     }
-    const suggestion = didYouMeanRanked(ref.name, suggestible(scope, inFileVariable(ref) ? Infinity : block.index));
+    const before = inFileVariable(ref) ? Infinity : block.index;
+    const suggestion = nearestName(scope.nearBlockNames(ref.name), before);
     const isVariable = scope.variableNames.has(ref.name);
     out.push({
       code: DocumentCodes.referenceUnknownBlock,
@@ -71,14 +73,15 @@ export function checkReferences(scope: ReferenceCheckScope, block: DocumentBlock
 }
 
 /**
- * What did-you-mean looks through, ranked in the order it prefers among equally near names:
- * `variables` first, then the names of the blocks before block `index`, each once, in the order
- * they first appear (the rank of a name is the index of its first block).
+ * The variables did-you-mean may suggest for `name`, ranked before every block name (in the order
+ * given), so that it prefers a variable to an equally near block: the names of the blocks before
+ * the asking one come after them, each ranked by the index of its first block.
  */
-function* suggestible(scope: ReferenceCheckScope, index: number, variables: Iterable<string> = []): Generator<readonly [string, number]> {
+function nearVariables(name: string, variables: Iterable<string>): NearName[] {
+  const ranked: Array<readonly [string, number]> = [];
   let rank = -Number.MAX_SAFE_INTEGER;
-  for (const v of variables) yield [v, rank++];
-  for (const [name, at] of scope.firstBlocks()) if (at < index) yield [name, at];
+  for (const v of variables) ranked.push([v, rank++]);
+  return nearNames(name, ranked);
 }
 
 /**

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { canSuggest, didYouMean, didYouMeanRanked, editDistance } from './didYouMean';
+import { canSuggest, didYouMean, didYouMeanRanked, editDistance, nearestName, nearNames } from './didYouMean';
 
 /** Names from a small alphabet, so that near names are common. */
 const nameArb = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A', 'B'), minLength: 0, maxLength: 9 });
@@ -81,6 +81,19 @@ describe('did-you-mean', () => {
         // Shuffled by random keys.
         const shuffled = ranked.map((r) => ({ r, key: keys.next().value as number })).sort((a, b) => a.key - b.key).map((x) => x.r);
         assert.equal(didYouMeanRanked(name, shuffled), didYouMean(name, candidates));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('picks from the near names of the ranked candidates, for any bound on rank, what it picks from the candidates under that bound', () => {
+    fc.assert(
+      fc.property(nameArb, fc.array(nameArb, { maxLength: 12 }), fc.array(fc.integer({ min: -5, max: 20 }), { maxLength: 12 }), fc.integer({ min: -5, max: 21 }), (name, candidates, ranks, bound) => {
+        // Ranks as the reference check gives them: any order, repeated names with their own rank.
+        const ranked = candidates.map((c, i) => [c, ranks[i] ?? i] as const);
+        const near = nearNames(name, ranked);
+        assert.equal(nearestName(near, bound), didYouMeanRanked(name, ranked.filter(([, rank]) => rank < bound)));
+        for (const n of near) assert.ok(canSuggest(name, n.candidate));
       }),
       { numRuns: 2000 },
     );

@@ -112,6 +112,49 @@ export function didYouMeanRanked(name: string, candidates: Iterable<readonly [ca
   return best;
 }
 
+/** A candidate did-you-mean may pick for a name: within the distance it allows. */
+export interface NearName {
+  candidate: string;
+  distance: number;
+  rank: number;
+}
+
+/**
+ * The ranked candidates that `didYouMeanRanked` may pick for `name` from those below some rank:
+ * for each distance it allows, the candidate of the lowest rank at that distance. What it picks
+ * from the candidates below any rank is then `nearestName` of these, so a name asked about by
+ * many blocks, each seeing the candidates before it, is compared with them all once.
+ */
+export function nearNames(name: string, candidates: Iterable<readonly [candidate: string, rank: number]>): NearName[] {
+  const lower = name.toLowerCase();
+  const allowed = allowedDistance(name);
+  // best[d]: the lowest-ranked candidate found at distance d.
+  const best: Array<NearName | undefined> = new Array(allowed + 1).fill(undefined);
+  for (const [c, rank] of candidates) {
+    // A candidate counts only at a distance where none found so far is as near and ranked lower:
+    // the distances up to the first such one are the most it is worth computing.
+    let limit = -1;
+    while (limit < allowed && (best[limit + 1] === undefined || rank < best[limit + 1]!.rank)) limit++;
+    if (limit < 0) continue;
+    const other = c.toLowerCase();
+    if (Math.abs(other.length - lower.length) > limit) continue;
+    const distance = other === lower ? 0 : editDistance(lower, other, limit);
+    if (distance <= limit) best[distance] = { candidate: c, distance, rank };
+  }
+  return best.filter((n): n is NearName => n !== undefined);
+}
+
+/** What `didYouMeanRanked` picks from the candidates ranked below `bound`, given their
+ * `nearNames`: the nearest, the lowest rank among equally near ones. */
+export function nearestName(near: Iterable<NearName>, bound: number): string | undefined {
+  let best: NearName | undefined;
+  for (const n of near) {
+    if (n.rank >= bound) continue;
+    if (best === undefined || n.distance < best.distance || (n.distance === best.distance && n.rank < best.rank)) best = n;
+  }
+  return best?.candidate;
+}
+
 function allowedDistance(name: string): number {
   return Math.min(3, Math.max(1, Math.floor(name.length / 3)));
 }
