@@ -145,6 +145,8 @@ interface Slot {
   /** The suggestions tag its key holds ('' when none; see `dependencyKey`). */
   suggestions: string;
   run?: Run;
+  /** Set by `positionsOf` on the slots it looks for. */
+  mark: number;
 }
 
 /** The slots' syntax and check diagnostics, counted as slots come and go, so that a check knows
@@ -362,14 +364,10 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const fileReaders: FileReadIndex = previous?.fileReaders ?? new Map();
     const preambleReaders = previous?.preambleReaders ?? new Set<Slot>();
     const tally = previous?.tally ?? { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set<Slot>() };
-    const track = (slot: Slot): void => {
-      for (const n of slot.reads) {
-        const set = readers.get(n);
-        if (set === undefined) readers.set(n, new Set([slot]));
-        else set.add(slot);
-      }
-      if (slot.unresolved.length > 0) unresolved.add(slot);
-      if (slot.forward) forward.add(slot);
+    // What a slot's key read (the names, unresolved ones, a forward reference) and what its result
+    // read (the file variables, the preamble, and its diagnostics in the tally): a result checked
+    // again under the same key changes only the second.
+    const trackEntry = (slot: Slot): void => {
       for (const r of slot.entry.fileReads) {
         let byDeclaration = fileReaders.get(r.declaration);
         if (byDeclaration === undefined) fileReaders.set(r.declaration, (byDeclaration = { index: r.index, parts: new Map() }));
@@ -380,15 +378,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       if (slot.entry.wholePreamble !== undefined) preambleReaders.add(slot);
       tallySlot(tally, slot, 1);
     };
-    const untrack = (slot: Slot): void => {
-      for (const n of slot.reads) {
-        const set = readers.get(n);
-        if (set === undefined) continue;
-        set.delete(slot);
-        if (set.size === 0) readers.delete(n);
-      }
-      unresolved.delete(slot);
-      forward.delete(slot);
+    const untrackEntry = (slot: Slot): void => {
       for (const r of slot.entry.fileReads) {
         const byDeclaration = fileReaders.get(r.declaration);
         const set = byDeclaration?.parts.get(r.read);
@@ -400,6 +390,27 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       }
       preambleReaders.delete(slot);
       tallySlot(tally, slot, -1);
+    };
+    const track = (slot: Slot): void => {
+      for (const n of slot.reads) {
+        const set = readers.get(n);
+        if (set === undefined) readers.set(n, new Set([slot]));
+        else set.add(slot);
+      }
+      if (slot.unresolved.length > 0) unresolved.add(slot);
+      if (slot.forward) forward.add(slot);
+      trackEntry(slot);
+    };
+    const untrack = (slot: Slot): void => {
+      for (const n of slot.reads) {
+        const set = readers.get(n);
+        if (set === undefined) continue;
+        set.delete(slot);
+        if (set.size === 0) readers.delete(n);
+      }
+      unresolved.delete(slot);
+      forward.delete(slot);
+      untrackEntry(slot);
     };
 
     // The changed stretch: each block keeps an old result of the same parse and key (it moved
@@ -426,6 +437,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         unresolved: derived.unresolved,
         forward: derived.forward,
         suggestions,
+        mark: 0,
       };
       changed.push(slot);
       progress.checked.push(slot);
@@ -506,17 +518,20 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       // A block of the same text and key as one checked here gets the same result (a file of
       // copies has many): its diagnostics in the file variables are where that one's are, which
       // its `computedAt` says.
-      const checkedHere = new Map<string, CachedBlock>();
+      // By key, then text (a block's text is hashed once: it is the same string at every edit).
+      const checkedHere = new Map<string, Map<string, CachedBlock>>();
       for (const slot of stale) {
         const i = positions.get(slot)!;
         if (i >= same && i < changedEnd) continue;
         const block = blockAt(i);
-        const memoKey = `${slot.entry.key}\u0000${block.parsed.text}`;
-        let entry = checkedHere.get(memoKey);
-        if (entry === undefined) checkedHere.set(memoKey, (entry = computeEntry(recording, block, slot.entry.key)));
-        untrack(slot);
+        let byText = checkedHere.get(slot.entry.key);
+        if (byText === undefined) checkedHere.set(slot.entry.key, (byText = new Map()));
+        let entry = byText.get(block.parsed.text);
+        if (entry === undefined) byText.set(block.parsed.text, (entry = computeEntry(recording, block, slot.entry.key)));
+        // The key is the same: only what the result read is tracked anew.
+        untrackEntry(slot);
         slot.entry = entry;
-        track(slot);
+        trackEntry(slot);
         yield;
       }
     }
@@ -714,13 +729,18 @@ function listed(diagnostics: readonly NoarkqDiagnostic[]): CheckedDiagnostics {
 
 const noSlots: ReadonlySet<Slot> = new Set();
 
-/** Where each of `wanted` is in `slots`: a look per slot for a few, one pass for many. */
+let marks = 0;
+
+/** Where each of `wanted` is in `slots`: a look per slot for a few, one pass for many (the wanted
+ * marked, so that the pass reads a field of each slot rather than looking it up in a set). */
 function positionsOf(slots: readonly Slot[], wanted: ReadonlySet<Slot>): Map<Slot, number> {
   const positions = new Map<Slot, number>();
   if (wanted.size <= 16) {
     for (const s of wanted) positions.set(s, slots.indexOf(s));
   } else {
-    for (let i = 0; i < slots.length; i++) if (wanted.has(slots[i])) positions.set(slots[i], i);
+    const mark = ++marks;
+    for (const s of wanted) s.mark = mark;
+    for (let i = 0; i < slots.length; i++) if (slots[i].mark === mark) positions.set(slots[i], i);
   }
   return positions;
 }
