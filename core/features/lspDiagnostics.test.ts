@@ -57,11 +57,13 @@ describe('toLspDiagnostics', () => {
     assert.equal(shown.sourceOf(shown.lsp[1], new Set([withFixes, twin])), withFixes);
   });
 
-  it('has no diagnostic of the checker for the note on those left out', () => {
-    const shown = toShownDiagnostics(document, [withFixes, { ...withFixes, severity: 'warning' }], 1);
-    assert.equal(shown.lsp.length, 1);
-    assert.equal(shown.lsp[0].code, 'noarkq.diagnostics-limit');
-    assert.equal(shown.sourceOf(shown.lsp[0]), undefined);
+  it('finds nothing for the note on those left out, nor for those it stands for', () => {
+    const leftOut: NoarkqDiagnostic = { ...plainDiagnostic, severity: 'hint' };
+    const shown = toShownDiagnostics(document, [withFixes, leftOut, { ...leftOut, message: 'Another.' }], 2);
+    assert.deepEqual(shown.lsp.map((d) => d.code), ['noarkq.unknown-type', 'noarkq.diagnostics-limit']);
+    assert.equal(shown.sourceOf(shown.lsp[0]), withFixes);
+    assert.equal(shown.sourceOf(shown.lsp[1]), undefined);
+    assert.equal(shown.sourceOf(toLspDiagnostics(document, [leftOut])[0]), undefined);
   });
 
   it('sends at most the limit, errors first and in document order, and says what it left out and where', () => {
