@@ -220,9 +220,12 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 }
 
-/** A diagnostic the client sends back that noarkq made (it came over the wire: anything). */
+/** A diagnostic the client sends back that noarkq may have made: its source, or none (a client
+ * that keeps no source). It came over the wire: anything. */
 function isNoarkqDiagnostic(diagnostic: unknown): boolean {
-  return typeof diagnostic === 'object' && diagnostic !== null && (diagnostic as { source?: unknown }).source === 'noarkq';
+  if (typeof diagnostic !== 'object' || diagnostic === null) return false;
+  const source = (diagnostic as { source?: unknown }).source;
+  return source === 'noarkq' || source === undefined;
 }
 
 /** Whether actions of `kind` are asked for: all are when `only` names none, and `only: ["source"]`

@@ -42,6 +42,7 @@ describe('toLspDiagnostics', () => {
     const [fixable, plain] = JSON.parse(JSON.stringify(shown.lsp)) as Diagnostic[];
     assert.equal(shown.sourceOf(fixable), withFixes);
     assert.equal(shown.sourceOf(plain), plainDiagnostic);
+    assert.equal(shown.sourceOf({ ...fixable, source: undefined }), withFixes, 'a client that keeps no source');
     const moved = { ...fixable, range: { start: { line: 0, character: 7 }, end: fixable.range.end } };
     const longer = { ...fixable, range: { start: fixable.range.start, end: { line: 0, character: 15 } } };
     for (const other of [moved, longer, { ...fixable, code: 'noarkq.other' }, { ...fixable, message: 'Another.' }, { ...fixable, source: 'eslint' }, { ...fixable, range: undefined }, null, 'x', { ...plain, range: fixable.range }]) {

@@ -96,7 +96,7 @@ export class ShownDiagnostics {
 
   /**
    * The checker's diagnostic that `asked` stands for: one shown in this list with the same code,
-   * range, message and source. A diagnostic the client has from another version (or made by
+   * range, message and source (a client that keeps no source sends none). A diagnostic the client has from another version (or made by
    * someone else) matches none unless it says exactly what one of this list says at the same
    * place, so its fixes are this version's fixes for that place, never another version's.
    * `asked` came over the wire: anything malformed matches nothing. Of several that are alike,
@@ -112,7 +112,7 @@ export class ShownDiagnostics {
     let found: NoarkqDiagnostic | undefined;
     for (const i of candidates ?? []) {
       const shown = this.lsp[i];
-      if (i >= this.sources.length || shown.code !== code || shown.message !== message || shown.source !== by || !sameRange(shown.range, range)) continue;
+      if (i >= this.sources.length || shown.code !== code || shown.message !== message || (by !== undefined && shown.source !== by) || !sameRange(shown.range, range)) continue;
       const source = this.sources[i];
       if (!taken?.has(source)) return source;
       found ??= source;
