@@ -5,13 +5,15 @@
  * them. A result is kept per version and context, so a pull request for an unchanged document is
  * answered `unchanged` without checking anything; so is one after an edit that changed no
  * diagnostic (its result keeps the list's serial), without sending the list again.
- * A file with more than 1,000 problems is sent 999 and a note (`toLspDiagnostics`).
+ * A file with more than 1,000 problems is sent 999 and a note (`toLspDiagnostics`). A result
+ * keeps the checker's diagnostic each shown one was made from: a code action makes its fixes
+ * from it (codeActions.ts).
  */
 import { runSteps } from '../core/steps';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
-import { sameLspDiagnostic, toLspDiagnostics, type LspConversions } from '../core/features/lspDiagnostics';
+import { sameLspDiagnostic, toShownDiagnostics, type LspConversions, type ShownDiagnostics } from '../core/features/lspDiagnostics';
 import type { NoarkqDiagnostic } from '../core/diagnostics';
 import { isChunkedTextDocument } from './chunkedTextDocument';
 import { createDocumentChecker, type CheckedDiagnostics, type DocumentChecker } from '../core/document';
@@ -24,6 +26,8 @@ export interface DiagnosticsResult {
   resultId: string;
   version: number;
   lsp: Diagnostic[];
+  /** `lsp`, with the checker's diagnostic each was made from. */
+  shown: ShownDiagnostics;
   /** Serial of the list: the same as the previous result's while every diagnostic is the same,
    * a new one (never given before, also not before the document was closed and reopened) when
    * any differs. */
@@ -70,10 +74,11 @@ export class DocumentDiagnostics {
     const key = this.keyOf(document);
     const parsed = this.parses.get(document);
     const diagnostics = yield* this.checkerFor(document.uri).checkedSteps(parsed);
-    const lsp = toLspDiagnostics(document, diagnostics, undefined, this.conversions(document, diagnostics));
+    const shown = toShownDiagnostics(document, diagnostics, undefined, this.conversions(document, diagnostics));
+    const lsp = shown.lsp;
     const previous = this.results.get(document.uri);
     const listSerial = previous !== undefined && sameDiagnostics(previous.lsp, lsp) ? previous.listSerial : ++this.serial;
-    const result = { key, resultId: resultIdOf(document.version, listSerial), version: document.version, lsp, listSerial };
+    const result = { key, resultId: resultIdOf(document.version, listSerial), version: document.version, lsp, shown, listSerial };
     this.results.set(document.uri, result);
     return result;
   }
@@ -135,11 +140,11 @@ export class DocumentDiagnostics {
   }
 }
 
-/** The last offset `d` names: its own end, its related locations' and its fixes' edits'. */
+/** The last offset `d`'s LSP diagnostic names: its own end and its related locations' (its
+ * fixes are not in it). */
 function lastOffset(d: NoarkqDiagnostic): number {
   let last = d.end;
   for (const r of d.related ?? []) last = Math.max(last, r.end);
-  for (const f of d.fixes ?? []) for (const e of f.edits) last = Math.max(last, e.end);
   return last;
 }
 

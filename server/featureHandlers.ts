@@ -4,14 +4,15 @@
  * document the server does not have open, or on one past the size limit, gets the empty answer
  * (the latter's outline and folding excepted, see oversizedDocuments.ts).
  *
- * None waits for a check. Hover, completion and definition look near one offset, and work from
- * what the parse has so far while a big file's first parse runs (documentScheduler.ts); the
- * others read the whole document and wait for its parse.
+ * None waits for a check but code actions for one of noarkq's diagnostics, whose quick fixes are
+ * made from the check of the document's version. Hover, completion and definition look near one
+ * offset, and work from what the parse has so far while a big file's first parse runs
+ * (documentScheduler.ts); the others read the whole document and wait for its parse.
  */
 import {
+  CodeActionKind,
   LSPErrorCodes,
   ResponseError,
-  type CodeAction,
   type Connection,
   type Position,
   type SemanticTokens,
@@ -21,6 +22,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDocument } from '../core/document';
 import type { FeatureContext } from '../core/features/featureContext';
+import type { ShownDiagnostics } from '../core/features/lspDiagnostics';
 import type { ClientFormats } from '../core/features/clientFormats';
 import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
@@ -197,15 +199,38 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       if (!o) return null;
-      const actions = o.features.getCodeActions(o.document, o.parsed, params.range, params.context.diagnostics, o.context);
+      const asked = params.context.diagnostics;
       const only = params.context.only;
-      return only && only.length > 0 ? actions.filter((a) => wanted(a, only)) : actions;
+      let shown: ShownDiagnostics | undefined;
+      // The quick fixes are made from this version's check (the diagnostics go out without
+      // them), waited for only when they are wanted and the client sends one of noarkq's
+      // diagnostics: the light bulb asks on every move of the cursor, mostly with none.
+      if (wanted(CodeActionKind.QuickFix, only) && asked.some(isNoarkqDiagnostic) && services.session().settings.diagnostics.enable) {
+        const version = o.document.version;
+        let checked = await services.scheduler.diagnostics(o.document);
+        // Stopped with no newer version: by the pull requests that waited for it, cancelled.
+        if (!checked && o.document.version === version) checked = await services.scheduler.diagnostics(o.document);
+        // A newer version: the request is the client's to make again, on it.
+        if (o.document.version !== version || checked?.version !== version) return contentModified();
+        shown = checked.shown;
+      }
+      const actions = o.features.getCodeActions(o.document, o.parsed, params.range, asked, o.context, shown);
+      return actions.filter((a) => wanted(a.kind ?? '', only));
     }),
   );
 }
 
-/** `only: ["source"]` asks for `source` and everything under it (`source.fixAll`, ...). */
-function wanted(action: CodeAction, only: readonly string[]): boolean {
-  const kind = action.kind ?? '';
+/** A diagnostic the client sends back that noarkq may have made: its source, or none (a client
+ * that keeps no source). It came over the wire: anything. */
+function isNoarkqDiagnostic(diagnostic: unknown): boolean {
+  if (typeof diagnostic !== 'object' || diagnostic === null) return false;
+  const source = (diagnostic as { source?: unknown }).source;
+  return source === 'noarkq' || source === undefined;
+}
+
+/** Whether actions of `kind` are asked for: all are when `only` names none, and `only: ["source"]`
+ * asks for `source` and everything under it (`source.fixAll`, ...). */
+function wanted(kind: string, only: readonly string[] | undefined): boolean {
+  if (!only || only.length === 0) return true;
   return only.some((k) => kind === k || kind.startsWith(`${k}.`));
 }

@@ -6,14 +6,16 @@ import { checkDocument } from '../document';
 import { noarkModel } from '../schema';
 import { formatBlockActionKind, getCodeActions } from './codeActions';
 import type { FeatureContext } from './featureContext';
-import { toLspDiagnostics } from './lspDiagnostics';
+import { toShownDiagnostics, type ShownDiagnostics } from './lspDiagnostics';
 import { documentOf } from '../../test/fixtures/markedText';
 
 const context: FeatureContext = { model: noarkModel };
 
-function diagnose(text: string): { document: TextDocument; diagnostics: Diagnostic[]; parsed: ReturnType<typeof documentOf>['parsed'] } {
+function diagnose(text: string): { document: TextDocument; diagnostics: Diagnostic[]; shown: ShownDiagnostics; parsed: ReturnType<typeof documentOf>['parsed'] } {
   const { document, parsed } = documentOf(text);
-  return { document, parsed, diagnostics: toLspDiagnostics(document, checkDocument(parsed, { model: noarkModel })) };
+  const shown = toShownDiagnostics(document, checkDocument(parsed, { model: noarkModel }));
+  // As the client has them: they came over the wire.
+  return { document, parsed, shown, diagnostics: JSON.parse(JSON.stringify(shown.lsp)) as Diagnostic[] };
 }
 
 function apply(document: TextDocument, action: CodeAction): string {
@@ -60,10 +62,11 @@ const cases: { name: string; text: string; code: string; title: RegExp }[] = [
 describe('quick fixes from the checkers', () => {
   for (const c of cases) {
     it(c.name, () => {
-      const { document, parsed, diagnostics } = diagnose(c.text);
+      const { document, parsed, diagnostics, shown } = diagnose(c.text);
       const target = diagnostics.find((d) => d.code === c.code);
       assert.ok(target, `no ${c.code} in ${diagnostics.map((d) => d.code).join(', ')}`);
-      const actions = getCodeActions(document, parsed, target.range, [target], context);
+      assert.equal(target.data, undefined, 'the diagnostic carries no fix');
+      const actions = getCodeActions(document, parsed, target.range, [target], context, shown);
       const fix = actions.find((a) => c.title.test(a.title));
       assert.ok(fix, `no action like ${c.title} in ${actions.map((a) => a.title).join(' | ')}`);
       assert.equal(fix.kind, 'quickfix');
@@ -76,26 +79,57 @@ describe('quick fixes from the checkers', () => {
 
   it('moves a variable written below the request above it', () => {
     const text = '### a\nQUERY Saksmappe\nWHERE tittel = @t\n@t = "plan"\n';
-    const { document, parsed, diagnostics } = diagnose(text);
+    const { document, parsed, diagnostics, shown } = diagnose(text);
     const target = diagnostics.find((d) => d.code === 'noarkq.variable-after-request');
     assert.ok(target);
-    const [move] = getCodeActions(document, parsed, target.range, [target], context).filter((a) => a.kind === 'quickfix');
+    const [move] = getCodeActions(document, parsed, target.range, [target], context, shown).filter((a) => a.kind === 'quickfix');
     assert.equal(move.title, 'Move @t above the request');
     const fixed = apply(document, move);
     assert.equal(fixed, '### a\n@t = "plan"\nQUERY Saksmappe\nWHERE tittel = @t\n');
     assert.deepEqual(diagnose(fixed).diagnostics.map((d) => d.code), []);
   });
 
-  it('marks the preferred fix and ignores foreign or malformed data', () => {
-    const { document, parsed, diagnostics } = diagnose('QUERY Saksmape\n');
-    const [action] = getCodeActions(document, parsed, diagnostics[0].range, diagnostics, context);
+  it('marks the preferred fix, and offers none for a diagnostic that was not shown or for a version not checked', () => {
+    const { document, parsed, diagnostics, shown } = diagnose('QUERY Saksmape\n');
+    const [action] = getCodeActions(document, parsed, diagnostics[0].range, diagnostics, context, shown);
     assert.equal(action.isPreferred, true);
+    const quickFixes = (asked: Diagnostic[], from?: ShownDiagnostics): CodeAction[] => getCodeActions(document, parsed, diagnostics[0].range, asked, context, from).filter((a) => a.kind === 'quickfix');
+    assert.deepEqual(quickFixes(diagnostics), [], 'no check to make them from');
     const foreign: Diagnostic[] = [
-      { ...diagnostics[0], data: { fixes: [{ title: 'bad', edits: [{ newText: 1 }] }] } },
-      { ...diagnostics[0], data: 'something else' },
-      { ...diagnostics[0], data: undefined },
+      { ...diagnostics[0], source: 'other' },
+      { ...diagnostics[0], message: 'Something else.' },
+      // What a client sent when the fixes travelled in the diagnostics: never read.
+      { ...diagnostics[0], code: 'noarkq.other', data: { fixes: [{ title: 'bad', edits: [{ range: diagnostics[0].range, newText: 'x' }] }] } },
     ];
-    assert.deepEqual(getCodeActions(document, parsed, diagnostics[0].range, foreign, context).filter((a) => a.kind === 'quickfix'), []);
+    assert.deepEqual(quickFixes(foreign, shown), []);
+  });
+
+  it('offers the fixes of the version checked for a diagnostic of an older one only where it still says the same at the same place', () => {
+    const old = diagnose('### a\nQUERY Saksmape\n### b\nQUERY Journalpst\n');
+    const [typo, otherTypo] = old.diagnostics;
+    assert.deepEqual([typo.code, otherTypo.code], ['noarkq.unknown-type', 'noarkq.unknown-type']);
+    // A line above both: neither range holds any more, and the fixes of the diagnostics now
+    // there would be offered for the wrong ones.
+    const now = diagnose('@t = "x"\n### a\nQUERY Saksmape\n### b\nQUERY Journalpst\n');
+    const moved = getCodeActions(now.document, now.parsed, typo.range, [typo, otherTypo], context, now.shown).filter((a) => a.kind === 'quickfix');
+    assert.deepEqual(moved, [], 'nothing for diagnostics whose ranges moved');
+    // The first block fixed: the second's diagnostic is where it was, the first's is gone.
+    const fixed = diagnose('### a\nQUERY Saksmappe\n### b\nQUERY Journalpst\n');
+    const actions = getCodeActions(fixed.document, fixed.parsed, typo.range, [typo, otherTypo], context, fixed.shown).filter((a) => a.kind === 'quickfix');
+    assert.ok(actions.length > 0);
+    for (const action of actions) {
+      assert.deepEqual(action.diagnostics, [otherTypo]);
+      assert.match(apply(fixed.document, action), /^### a\nQUERY Saksmappe\n### b\nQUERY \w+\n$/);
+    }
+    assert.equal(apply(fixed.document, actions.find((a) => a.isPreferred)!), '### a\nQUERY Saksmappe\n### b\nQUERY Journalpost\n');
+  });
+
+  it('moves no variable for a diagnostic of an older version', () => {
+    const old = diagnose('### a\nQUERY Saksmappe\nWHERE tittel = @t\n@t = "plan"\n');
+    const target = old.diagnostics.find((d) => d.code === 'noarkq.variable-after-request');
+    assert.ok(target);
+    const now = diagnose('### a\nQUERY Saksmappe\nWHERE tittel = @t\n\n@t = "plan"\n');
+    assert.deepEqual(getCodeActions(now.document, now.parsed, target.range, [target], context, now.shown).filter((a) => a.kind === 'quickfix'), []);
   });
 });
 

@@ -1,35 +1,46 @@
 /**
- * Code actions: the checkers' fixes (carried in `Diagnostic.data` by `toLspDiagnostics`) as quick
- * fixes, "Format block" for the blocks under the range, and "Explain this query" on a QUERY block
- * (queryExplanationActions.ts).
+ * Code actions: the checkers' fixes as quick fixes, for the diagnostics the client sends that are
+ * among those it was shown for this version (`ShownDiagnostics`: the fixes are made here, not sent
+ * with every diagnostic), "Format block" for the blocks under the range, and "Explain this query"
+ * on a QUERY block (queryExplanationActions.ts).
  */
 import { CodeAction, CodeActionKind, Range, TextEdit, type Diagnostic, type FormattingOptions } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { blockAt, DocumentCodes, type DocumentBlock, type NoarkqDocument } from '../document';
 import type { FeatureContext } from './featureContext';
 import { blocksInRange, formatBlockEdits } from './formatting';
-import { fixesOf } from './lspDiagnostics';
+import { toLspRange, type NoarkqDiagnostic } from '../diagnostics';
+import type { ShownDiagnostics } from './lspDiagnostics';
 import { blockLabel } from './navigation/blockSummary';
 import { queryExplanationActions } from './queryExplanationActions';
 
 /** The kind of the "Format block" source action. */
 export const formatBlockActionKind = `${CodeActionKind.Source}.formatBlock`;
 
-export function getCodeActions(document: TextDocument, parsed: NoarkqDocument, range: Range, diagnostics: readonly Diagnostic[], context: FeatureContext): CodeAction[] {
+/** `shown`: the diagnostics of `document`'s version as the client was sent them (none: no quick
+ * fixes, as for a version not checked). */
+export function getCodeActions(document: TextDocument, parsed: NoarkqDocument, range: Range, diagnostics: readonly Diagnostic[], context: FeatureContext, shown?: ShownDiagnostics): CodeAction[] {
   const actions: CodeAction[] = [];
-  for (const diagnostic of diagnostics) {
-    for (const fix of fixesOf(diagnostic)) {
-      const action = CodeAction.create(fix.title, { changes: { [document.uri]: fix.edits.map((e) => TextEdit.replace(e.range, e.newText)) } }, CodeActionKind.QuickFix);
+  const taken = new Set<NoarkqDiagnostic>();
+  const sources = diagnostics.map((diagnostic) => {
+    const source = shown?.sourceOf(diagnostic, taken);
+    if (source) taken.add(source);
+    return source;
+  });
+  diagnostics.forEach((diagnostic, i) => {
+    for (const fix of sources[i]?.fixes ?? []) {
+      const action = CodeAction.create(fix.title, { changes: { [document.uri]: fix.edits.map((e) => TextEdit.replace(toLspRange(document, e), e.newText)) } }, CodeActionKind.QuickFix);
       action.diagnostics = [diagnostic];
       if (fix.preferred) action.isPreferred = true;
       actions.push(action);
     }
-  }
-  for (const diagnostic of diagnostics) {
-    if (diagnostic.code !== DocumentCodes.variableAfterRequest || fixesOf(diagnostic).length > 0) continue;
-    const move = moveVariableAboveRequest(document, parsed, diagnostic);
+  });
+  diagnostics.forEach((diagnostic, i) => {
+    const source = sources[i];
+    if (source?.code !== DocumentCodes.variableAfterRequest || (source.fixes?.length ?? 0) > 0) return;
+    const move = moveVariableAboveRequest(document, parsed, source, diagnostic);
     if (move) actions.push(move);
-  }
+  });
   const eol = parsed.text.includes('\r\n') ? '\r\n' : '\n';
   for (const block of blocksInRange(parsed, document.offsetAt(range.start), document.offsetAt(range.end))) {
     const edits = formatBlockEdits(block, indentationOf(block), eol);
@@ -56,8 +67,8 @@ function indentationOf(block: DocumentBlock): FormattingOptions {
 }
 
 /** `@name = value` written below the request line: move the line above it, where it counts. */
-function moveVariableAboveRequest(document: TextDocument, parsed: NoarkqDocument, diagnostic: Diagnostic): CodeAction | undefined {
-  const offset = document.offsetAt(diagnostic.range.start);
+function moveVariableAboveRequest(document: TextDocument, parsed: NoarkqDocument, source: NoarkqDiagnostic, diagnostic: Diagnostic): CodeAction | undefined {
+  const offset = source.start;
   const block = blockAt(parsed, offset);
   const request = block.parsed.request;
   const variable = block.parsed.variables.find((v) => v.misplaced && block.start + v.nameSpan.start === offset);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { NoarkqDiagnostic } from '../diagnostics';
-import { fixesOf, roughCount, sameLspDiagnostic, toLspDiagnostics } from './lspDiagnostics';
+import { roughCount, sameLspDiagnostic, toLspDiagnostics, toShownDiagnostics } from './lspDiagnostics';
 
 const messageOf = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
 
@@ -15,34 +15,58 @@ describe('toLspDiagnostics', () => {
   const typeStart = text.indexOf('Saksmape');
   const paramStart = text.indexOf('@t');
 
-  it('converts offsets to ranges and carries the fixes in data', () => {
-    const diagnostics: NoarkqDiagnostic[] = [
-      {
-        code: 'noarkq.unknown-type',
-        severity: 'error',
-        start: typeStart,
-        end: typeStart + 8,
-        message: 'Unknown entity type.',
-        fixes: [
-          { title: 'Change to Saksmappe', preferred: true, edits: [{ start: typeStart, end: typeStart + 8, newText: 'Saksmappe' }] },
-          { title: 'Change to Mappe', edits: [{ start: typeStart, end: typeStart + 8, newText: 'Mappe' }] },
-        ],
-      },
-      { code: 'noarkq.param-undefined', severity: 'warning', start: paramStart, end: paramStart + 2, message: 'Undefined.', related: [{ start: 0, end: 5, message: 'the query' }] },
-    ];
-    const [withFixes, plain] = toLspDiagnostics(document, diagnostics);
-    assert.deepEqual(withFixes.range, { start: { line: 0, character: 6 }, end: { line: 0, character: 14 } });
-    assert.equal(withFixes.code, 'noarkq.unknown-type');
-    assert.equal(withFixes.source, 'noarkq');
-    assert.deepEqual(fixesOf(withFixes), [
-      { title: 'Change to Saksmappe', preferred: true, edits: [{ range: withFixes.range, newText: 'Saksmappe' }] },
-      { title: 'Change to Mappe', edits: [{ range: withFixes.range, newText: 'Mappe' }] },
-    ]);
+  const withFixes: NoarkqDiagnostic = {
+    code: 'noarkq.unknown-type',
+    severity: 'error',
+    start: typeStart,
+    end: typeStart + 8,
+    message: 'Unknown entity type.',
+    fixes: [
+      { title: 'Change to Saksmappe', preferred: true, edits: [{ start: typeStart, end: typeStart + 8, newText: 'Saksmappe' }] },
+      { title: 'Change to Mappe', edits: [{ start: typeStart, end: typeStart + 8, newText: 'Mappe' }] },
+    ],
+  };
+  const plainDiagnostic: NoarkqDiagnostic = { code: 'noarkq.param-undefined', severity: 'warning', start: paramStart, end: paramStart + 2, message: 'Undefined.', related: [{ start: 0, end: 5, message: 'the query' }] };
+
+  it('converts offsets to ranges, and sends no fixes', () => {
+    const [fixable, plain] = toLspDiagnostics(document, [withFixes, plainDiagnostic]);
+    assert.deepEqual(fixable.range, { start: { line: 0, character: 6 }, end: { line: 0, character: 14 } });
+    assert.equal(fixable.code, 'noarkq.unknown-type');
+    assert.equal(fixable.source, 'noarkq');
+    assert.equal(fixable.data, undefined, 'the fixes are made when a code action asks for them');
     assert.deepEqual(plain.range, { start: { line: 1, character: 15 }, end: { line: 1, character: 17 } });
     assert.equal(plain.data, undefined);
     assert.equal(plain.relatedInformation?.[0].message, 'the query');
-    // It survives the trip over the wire.
-    assert.deepEqual(fixesOf(JSON.parse(JSON.stringify(withFixes))), fixesOf(withFixes));
+  });
+
+  it('finds the diagnostic a shown one was made from, as it comes back over the wire, and nothing for any other', () => {
+    const shown = toShownDiagnostics(document, [withFixes, plainDiagnostic]);
+    const [fixable, plain] = JSON.parse(JSON.stringify(shown.lsp)) as Diagnostic[];
+    assert.equal(shown.sourceOf(fixable), withFixes);
+    assert.equal(shown.sourceOf(plain), plainDiagnostic);
+    assert.equal(shown.sourceOf({ ...fixable, source: undefined }), withFixes, 'a client that keeps no source');
+    const moved = { ...fixable, range: { start: { line: 0, character: 7 }, end: fixable.range.end } };
+    const longer = { ...fixable, range: { start: fixable.range.start, end: { line: 0, character: 15 } } };
+    for (const other of [moved, longer, { ...fixable, code: 'noarkq.other' }, { ...fixable, message: 'Another.' }, { ...fixable, source: 'eslint' }, { ...fixable, range: undefined }, null, 'x', { ...plain, range: fixable.range }]) {
+      assert.equal(shown.sourceOf(other), undefined, JSON.stringify(other));
+    }
+  });
+
+  it('tells alike diagnostics apart by those taken already', () => {
+    const twin: NoarkqDiagnostic = { ...withFixes, fixes: [{ title: 'Change to Arkiv', edits: [{ start: typeStart, end: typeStart + 8, newText: 'Arkiv' }] }] };
+    const shown = toShownDiagnostics(document, [withFixes, twin]);
+    assert.equal(shown.sourceOf(shown.lsp[1]), withFixes);
+    assert.equal(shown.sourceOf(shown.lsp[1], new Set([withFixes])), twin);
+    assert.equal(shown.sourceOf(shown.lsp[1], new Set([withFixes, twin])), withFixes);
+  });
+
+  it('finds nothing for the note on those left out, nor for those it stands for', () => {
+    const leftOut: NoarkqDiagnostic = { ...plainDiagnostic, severity: 'hint' };
+    const shown = toShownDiagnostics(document, [withFixes, leftOut, { ...leftOut, message: 'Another.' }], 2);
+    assert.deepEqual(shown.lsp.map((d) => d.code), ['noarkq.unknown-type', 'noarkq.diagnostics-limit']);
+    assert.equal(shown.sourceOf(shown.lsp[0]), withFixes);
+    assert.equal(shown.sourceOf(shown.lsp[1]), undefined);
+    assert.equal(shown.sourceOf(toLspDiagnostics(document, [leftOut])[0]), undefined);
   });
 
   it('sends at most the limit, errors first and in document order, and says what it left out and where', () => {
@@ -157,13 +181,7 @@ describe('sameLspDiagnostic', () => {
     (d) => d.relatedInformation?.[0] && (d.relatedInformation[0].location.uri += 'x'),
     (d) => d.relatedInformation?.[0] && d.relatedInformation[0].location.range.end.character++,
     (d) => d.relatedInformation?.pop(),
-    (d) => fixesOf(d)[0] && (fixesOf(d)[0].title += '!'),
-    (d) => fixesOf(d)[0] && (fixesOf(d)[0].preferred = fixesOf(d)[0].preferred ? undefined : true),
-    (d) => fixesOf(d)[0]?.edits[0] && (fixesOf(d)[0].edits[0].newText += '!'),
-    (d) => fixesOf(d)[0]?.edits[0] && fixesOf(d)[0].edits[0].range.start.line++,
-    (d) => fixesOf(d)[0]?.edits.pop(),
-    (d) => fixesOf(d).pop(),
-    (d) => delete d.data,
+    (d) => (d.data = { fixes: [] }),
   ];
 
   it('says two converted diagnostics are the same exactly when they are deeply equal', () => {

@@ -1,29 +1,16 @@
 /**
- * NoarkqDiagnostic (offsets) → LSP Diagnostic (positions). The diagnostic's fixes travel in
- * `data`, already as ranges, so that a code-action request (which gets the diagnostics back from
- * the client) can offer them without checking the document again.
+ * NoarkqDiagnostic (offsets) → LSP Diagnostic (positions). The diagnostics go out without their
+ * fixes: a list that is re-sent on every edit that changes it would carry them all (more than half
+ * of a thousand diagnostics' bytes), while the editor asks for the fixes of one or two at a time.
+ * A code-action request finds the checker's diagnostic a client's stands for in the list it was
+ * sent (`ShownDiagnostics.sourceOf`) and makes its fixes then (codeActions.ts), as rust-analyzer
+ * and vscode-eslint do.
  */
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLspDiagnostic, toLspRange, type NoarkqDiagnostic, type Severity } from '../diagnostics';
 import { DocumentCodes } from '../document/documentCodes';
 import type { CheckedDiagnostics } from '../document/documentChecker';
-
-export interface FixEditData {
-  range: Range;
-  newText: string;
-}
-
-export interface FixData {
-  title: string;
-  preferred?: boolean;
-  edits: FixEditData[];
-}
-
-/** What `Diagnostic.data` holds for a diagnostic with fixes. */
-export interface DiagnosticData {
-  fixes: FixData[];
-}
 
 /**
  * How many diagnostics the editor is sent for one document, the note on the rest included. A file
@@ -49,16 +36,26 @@ export interface LspConversions {
  * as the checker gives them; only those sent (and the first left out) are read, so a check's
  * `CheckedDiagnostics` are placed in the document only as far as they are shown. */
 export function toLspDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[] | CheckedDiagnostics, limit = reportedDiagnosticsLimit, conversions?: LspConversions): Diagnostic[] {
+  return toShownDiagnostics(document, diagnostics, limit, conversions).lsp;
+}
+
+/** `toLspDiagnostics`, with the checker's diagnostic each was made from, for the code actions. */
+export function toShownDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[] | CheckedDiagnostics, limit = reportedDiagnosticsLimit, conversions?: LspConversions): ShownDiagnostics {
   const lsp: Diagnostic[] = [];
-  const convert = (d: NoarkqDiagnostic): Diagnostic => {
-    if (conversions === undefined) return toLspDiagnosticWithFixes(document, d);
-    const made = conversions.reuse(d) ?? toLspDiagnosticWithFixes(document, d);
+  const sources: NoarkqDiagnostic[] = [];
+  const convert = (d: NoarkqDiagnostic): void => {
+    sources.push(d);
+    if (conversions === undefined) {
+      lsp.push(toLspDiagnostic(document, d));
+      return;
+    }
+    const made = conversions.reuse(d) ?? toLspDiagnostic(document, d);
     conversions.keep(d, made);
-    return made;
+    lsp.push(made);
   };
   if (diagnostics.length <= limit) {
-    for (const d of diagnostics) lsp.push(convert(d));
-    return lsp;
+    for (const d of diagnostics) convert(d);
+    return new ShownDiagnostics(lsp, sources);
   }
   const severities = 'severities' in diagnostics ? diagnostics.severities : countSeverities(diagnostics);
   // Every diagnostic more severe than `cut` is kept, and the first `room` of rank `cut`.
@@ -71,36 +68,78 @@ export function toLspDiagnostics(document: TextDocument, diagnostics: readonly N
   for (const d of diagnostics) {
     const rank = severityRank[d.severity];
     if (rank < cut || (rank === cut && room-- > 0)) {
-      lsp.push(convert(d));
+      convert(d);
       if (rank === 0) errorsShown++;
     } else {
       firstLeftOut ??= d;
     }
     if (lsp.length === limit - 1 && firstLeftOut !== undefined) break;
   }
+  // The note stands for no diagnostic of the checker's: it has no fix, and the ones it stands
+  // for are not offered theirs (their diagnostics are not shown).
   lsp.push(leftOutNote(document, firstLeftOut!, diagnostics.length - lsp.length, severities.error - errorsShown, lsp.length));
-  return lsp;
+  return new ShownDiagnostics(lsp, sources);
+}
+
+/**
+ * One list of diagnostics as the editor is sent it, and the checker's diagnostic each was made
+ * from (all but the last when the list ends in the note on those left out).
+ */
+export class ShownDiagnostics {
+  /** The shown diagnostics' indexes by where they start, made on the first look-up. */
+  private byStart: Map<string, number[]> | undefined;
+
+  constructor(
+    readonly lsp: Diagnostic[],
+    private readonly sources: readonly NoarkqDiagnostic[],
+  ) {}
+
+  /**
+   * The checker's diagnostic that `asked` stands for: one shown in this list with the same code,
+   * range, message and source (a client that keeps no source sends none). A diagnostic the client has from another version (or made by
+   * someone else) matches none unless it says exactly what one of this list says at the same
+   * place, so its fixes are this version's fixes for that place, never another version's.
+   * `asked` came over the wire: anything malformed matches nothing. Of several that are alike,
+   * `taken` (the ones found already for the same request) are passed over while another is left.
+   */
+  sourceOf(asked: unknown, taken?: ReadonlySet<NoarkqDiagnostic>): NoarkqDiagnostic | undefined {
+    if (typeof asked !== 'object' || asked === null) return undefined;
+    // Only the range is read as more than a value to compare.
+    const { range, code, message, source: by } = asked as Partial<Record<keyof Diagnostic, unknown>>;
+    if (!Range.is(range)) return undefined;
+    this.byStart ??= this.indexByStart();
+    const candidates = this.byStart.get(startKey(range));
+    let found: NoarkqDiagnostic | undefined;
+    for (const i of candidates ?? []) {
+      const shown = this.lsp[i];
+      if (i >= this.sources.length || shown.code !== code || shown.message !== message || (by !== undefined && shown.source !== by) || !sameRange(shown.range, range)) continue;
+      const source = this.sources[i];
+      if (!taken?.has(source)) return source;
+      found ??= source;
+    }
+    return found;
+  }
+
+  private indexByStart(): Map<string, number[]> {
+    const index = new Map<string, number[]>();
+    this.lsp.forEach((d, i) => {
+      const key = startKey(d.range);
+      const at = index.get(key);
+      if (at) at.push(i);
+      else index.set(key, [i]);
+    });
+    return index;
+  }
+}
+
+function startKey(range: Range): string {
+  return `${range.start.line}:${range.start.character}`;
 }
 
 function countSeverities(diagnostics: readonly NoarkqDiagnostic[]): Record<Severity, number> {
   const severities: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const d of diagnostics) severities[d.severity]++;
   return severities;
-}
-
-function toLspDiagnosticWithFixes(document: TextDocument, d: NoarkqDiagnostic): Diagnostic {
-  const lsp = toLspDiagnostic(document, d);
-  if (d.fixes?.length) {
-    const data: DiagnosticData = {
-      fixes: d.fixes.map((f) => ({
-        title: f.title,
-        ...(f.preferred ? { preferred: true } : {}),
-        edits: f.edits.map((e) => ({ range: toLspRange(document, e), newText: e.newText })),
-      })),
-    };
-    lsp.data = data;
-  }
-  return lsp;
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
@@ -130,7 +169,7 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 
 /**
  * Whether two diagnostics made by `toLspDiagnostics` say the same: every field it sets (range,
- * message, severity, code, source, related locations, the fixes in `data`), compared as such
+ * message, severity, code, source, related locations), compared as such
  * rather than by walking any object's keys, which made comparing a thousand of them cost as much
  * as sending them.
  */
@@ -146,37 +185,11 @@ export function sameLspDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
     const o = otherRelated[i];
     if (r.message !== o.message || r.location.uri !== o.location.uri || !sameRange(r.location.range, o.location.range)) return false;
   }
-  const fixes = (a.data as DiagnosticData | undefined)?.fixes ?? [];
-  const otherFixes = (b.data as DiagnosticData | undefined)?.fixes ?? [];
-  if ((a.data === undefined) !== (b.data === undefined) || fixes.length !== otherFixes.length) return false;
-  for (let i = 0; i < fixes.length; i++) {
-    const f = fixes[i];
-    const o = otherFixes[i];
-    if (f.title !== o.title || f.preferred !== o.preferred || f.edits.length !== o.edits.length) return false;
-    for (let j = 0; j < f.edits.length; j++) if (f.edits[j].newText !== o.edits[j].newText || !sameRange(f.edits[j].range, o.edits[j].range)) return false;
-  }
+  // It sets no `data` (the fixes are made at code-action time): one with some is not its.
+  if (a.data !== undefined || b.data !== undefined) return false;
   return true;
 }
 
 function sameRange(a: Range, b: Range): boolean {
   return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
-}
-
-/** The fixes in a diagnostic's `data`, when it is ours and well-formed (it came over the wire). */
-export function fixesOf(diagnostic: Diagnostic): FixData[] {
-  const data: unknown = diagnostic.data;
-  if (typeof data !== 'object' || data === null || !('fixes' in data) || !Array.isArray(data.fixes)) return [];
-  return (data.fixes as unknown[]).filter(isFixData);
-}
-
-function isFixData(value: unknown): value is FixData {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.title === 'string' && Array.isArray(v.edits) && v.edits.every(isEditData);
-}
-
-function isEditData(value: unknown): value is FixEditData {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.newText === 'string' && Range.is(v.range);
 }

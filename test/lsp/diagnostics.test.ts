@@ -1,8 +1,8 @@
 /** Diagnostics over LSP: pulled when the client declares `textDocument.diagnostic`, pushed otherwise. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { LspTestClient, offsetAt, parseMarkers, positionAt } from './lspTestClient';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { LspTestClient, applyEdits, offsetAt, parseMarkers, positionAt } from './lspTestClient';
 
 const codes = (items: readonly Diagnostic[]): string[] => items.map((d) => String(d.code));
 const spanOf = (text: string, d: Diagnostic): string => text.slice(offsetAt(text, d.range.start), offsetAt(text, d.range.end));
@@ -169,6 +169,22 @@ describe('push diagnostics', { timeout: 30_000 }, () => {
     const changed = await client.pushedDiagnostics(uri, version);
     assert.equal(changed.version, version);
     assert.deepEqual(changed.diagnostics, []);
+  });
+
+  test('a pushed diagnostic carries no fix; a code action asked right after an edit gets it from the edited version', async () => {
+    const uri = 'file:///push/fixable.noarkq';
+    const text = '@x = 1\n### find\nQUERY Saksmape\n';
+    await client.open(uri, text);
+    const [typo] = (await client.pushedDiagnostics(uri, 1)).diagnostics;
+    assert.equal(typo.code, 'noarkq.unknown-type');
+    assert.equal(typo.data, undefined);
+    // Sent before the edited version's check is done, or its diagnostics are pushed.
+    await client.change(uri, [{ range: { start: { line: 0, character: 5 }, end: { line: 0, character: 6 } }, text: '12' }]);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: typo.range, context: { diagnostics: [typo] } });
+    const fix = actions.find((a) => a.isPreferred);
+    assert.equal(fix?.title, 'Change to Saksmappe');
+    assert.deepEqual(fix.diagnostics, [typo]);
+    assert.equal(applyEdits('@x = 12\n### find\nQUERY Saksmape\n', fix.edit!.changes![uri]), '@x = 12\n### find\nQUERY Saksmappe\n');
   });
 
   test('an edit that changes no diagnostic is not published again: the client shows them already', async () => {

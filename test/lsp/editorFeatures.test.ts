@@ -137,6 +137,7 @@ describe('editor features over LSP', { timeout: 30_000 }, () => {
     const doc = await openMarked('@title = "x"\n### a\nQUERY [[Saksmape]]\nWHERE tittel = @title\n');
     const diagnostics = await client.pullItems(doc.uri);
     assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0].data, undefined, 'the diagnostic goes out without its fixes');
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: doc.uri }, range: doc.ranges[0], context: { diagnostics, only: ['quickfix'] } });
     assert.ok(actions.length >= 1 && actions.every((a) => a.kind === 'quickfix'));
     const fix = actions.find((a) => a.isPreferred) ?? actions[0];
@@ -144,6 +145,31 @@ describe('editor features over LSP', { timeout: 30_000 }, () => {
     const edits: TextEdit[] = fix.edit!.changes![doc.uri];
     await client.change(doc.uri, edits.map((e) => ({ range: e.range, text: e.newText })));
     assert.deepEqual(await client.pullItems(doc.uri), []);
+  });
+
+  test('code action: diagnostics pulled before an edit get the fixes of the version edited where they still stand, and none where they moved', async () => {
+    const doc = await openMarked('### a\nQUERY [[Saksmape]]\n### b\nQUERY [[Journalpst]]\n');
+    const before = await client.pullItems(doc.uri);
+    assert.deepEqual(before.map((d) => d.code), ['noarkq.unknown-type', 'noarkq.unknown-type']);
+    const quickFixes = (diagnostics: unknown[]): Promise<CodeAction[]> =>
+      client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: doc.uri }, range: doc.ranges[0], context: { diagnostics, only: ['quickfix'] } });
+
+    // The first typo fixed, not yet pulled again: the second's diagnostic is where it was.
+    await client.change(doc.uri, [{ range: doc.ranges[0], text: 'Saksmappe' }]);
+    let text = doc.text.replace('Saksmape', 'Saksmappe');
+    const kept = await quickFixes(before);
+    assert.ok(kept.length > 0);
+    assert.ok(kept.every((a) => a.diagnostics?.[0].range.start.line === 3), 'only the diagnostic still there gets fixes');
+    const preferred = kept.find((a) => a.isPreferred)!;
+    assert.equal(applyEdits(text, preferred.edit!.changes![doc.uri]), '### a\nQUERY Saksmappe\n### b\nQUERY Journalpost\n');
+
+    // A line above both: the diagnostic of the version before stands nowhere now.
+    await client.change(doc.uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '@t = "x"\n' }]);
+    text = `@t = "x"\n${text}`;
+    assert.deepEqual(await quickFixes(before.filter((d) => d.range.start.line === 3)), []);
+    const now = await client.pullItems(doc.uri);
+    const fixes = await quickFixes(now);
+    assert.equal(applyEdits(text, fixes.find((a) => a.isPreferred)!.edit!.changes![doc.uri]), '@t = "x"\n### a\nQUERY Saksmappe\n### b\nQUERY Journalpost\n');
   });
 
   test('code action: a source action formats the block, and `only` filters kinds', async () => {

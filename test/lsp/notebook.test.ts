@@ -379,6 +379,7 @@ describe('editor features in notebook cells', { timeout: 60_000 }, () => {
     const fixable = await TestNotebook.open(client, [preamble, typo.text]);
     const diagnostics = await client.pullItems(fixable.uriOf(1));
     assert.deepEqual(codes(diagnostics), ['noarkq.unknown-type']);
+    assert.equal(diagnostics[0].data, undefined, 'the diagnostic goes out without its fixes');
     const actions = await client.request<Array<{ title: string; isPreferred?: boolean; edit?: WorkspaceEdit }>>('textDocument/codeAction', {
       textDocument: { uri: fixable.uriOf(1) },
       range: typo.ranges[0],
@@ -420,5 +421,28 @@ describe('notebook cells in UTF-8', { timeout: 60_000 }, () => {
     const version = await notebook.edit(2, cell.ranges[0], 'findCase', nope);
     const after = await client.pushedDiagnostics(notebook.uriOf(2), version);
     assert.deepEqual(codes(after.diagnostics).filter((c) => c === 'noarkq.reference-unknown-block'), []);
+  });
+
+  test("a quick fix for a cell's diagnostic after æøå and an emoji on its line edits that cell, counted in bytes", async () => {
+    const cell = marked('### q\nQUERY Saksmappe\nWHERE tittel = "æøå 😀" && [[titel]] = @t');
+    const notebook = await TestNotebook.open(client, ['@t = "Søknad 😀"', cell.text]);
+    const pushed = await client.pushedDiagnostics(notebook.uriOf(1), 1);
+    const inBytes = { start: bytes(cell.text, cell.ranges[0].start), end: bytes(cell.text, cell.ranges[0].end) };
+    const typo = pushed.diagnostics.find((d) => d.range.start.line === inBytes.start.line && d.range.start.character === inBytes.start.character);
+    assert.ok(typo, JSON.stringify(pushed.diagnostics));
+    assert.equal(typo.data, undefined);
+    assert.deepEqual(typo.range, inBytes);
+    const actions = await client.request<Array<{ title: string; isPreferred?: boolean; diagnostics?: Diagnostic[]; edit?: WorkspaceEdit }>>('textDocument/codeAction', {
+      textDocument: { uri: notebook.uriOf(1) },
+      range: typo.range,
+      context: { diagnostics: [typo], only: ['quickfix'] },
+    });
+    const fix = actions.find((a) => a.isPreferred) ?? actions[0];
+    assert.ok(fix, 'a quick fix is offered');
+    assert.deepEqual(fix.diagnostics, [typo]);
+    assert.deepEqual(Object.keys(fix.edit?.changes ?? {}), [notebook.uriOf(1)]);
+    const [edit] = fix.edit!.changes![notebook.uriOf(1)];
+    assert.deepEqual(edit.range, inBytes, 'the edit is counted in bytes, in the cell');
+    assert.equal(edit.newText, 'tittel');
   });
 });
