@@ -96,9 +96,10 @@ export class ShownDiagnostics {
 
   /**
    * The checker's diagnostic that `asked` stands for: one shown in this list with the same code,
-   * range, message and source (a client that keeps no source sends none). A diagnostic the client has from another version (or made by
-   * someone else) matches none unless it says exactly what one of this list says at the same
-   * place, so its fixes are this version's fixes for that place, never another version's.
+   * range, message and source (a client that keeps no source sends none). A diagnostic the
+   * client has from another version (or made by someone else) matches none unless it says
+   * exactly what one of this list says at the same place, so its fixes are this version's fixes
+   * for that place, never another version's.
    * `asked` came over the wire: anything malformed matches nothing. Of several that are alike,
    * `taken` (the ones found already for the same request) are passed over while another is left.
    */
