@@ -70,6 +70,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   let environmentName = args.sandbox ? 'sandbox' : (args.env ?? '');
   let cancelled = false;
   let concurrency = 0;
+  let secrets: readonly string[] = [];
   if (texts.size > 0) {
     const connection = await connect({ ...args, quiet: false }, io, undefined);
     if ('error' in connection) {
@@ -114,6 +115,8 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
     } finally {
       stopListening();
       rmSync(downloads, { recursive: true, force: true });
+      // With the tokens the run was given, which closing may revoke.
+      secrets = connection.secrets();
       await connection.close();
     }
     cancelled = abort.signal.aborted;
@@ -123,7 +126,7 @@ export async function runTest(argv: readonly string[], io: RunIo, model: NoarkMo
   const summary = summarise(ordered, Date.now() - startedAt);
   const run: TestRunResult = { files: ordered, summary, environment: environmentName, startedAt };
   io.out(formatTestSummary(summary, ordered, concurrency, style));
-  const reports = await writeTestReports(run, args.reports, { cwd: io.cwd });
+  const reports = await writeTestReports(run, args.reports, { cwd: io.cwd, secrets });
   for (const written of reports.written) io.err(style.dim(`Wrote the ${formatNames[written.format]} report to ${written.path}\n`));
   for (const failed of reports.errors) io.err(`noarkq test: ${failed.message}\n`);
   // A report CI cannot read is trouble of the set-up, whatever the tests said.

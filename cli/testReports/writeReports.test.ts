@@ -39,6 +39,27 @@ describe('writeTestReports', () => {
     assert.ok(json.files[0]!.blocks[0]!.response);
   });
 
+  test('the run\'s secrets are *** in every report, also where the format escapes them', async () => {
+    // Characters each format escapes around a part no format changes.
+    const secret = 'eyJ&zq9secret"tok<1>';
+    const leaky = failedTest('count', 10);
+    leaky.failure = { kind: 'expectation', message: `expected ${secret} to be gone` };
+    leaky.expectations = leaky.expectations.map((e) => (e.passed ? e : { ...e, actual: secret }));
+    leaky.result = { ...leaky.result!, body: { echoed: secret, [secret]: 1 } };
+    const withSecret = run([file('cases/leak.noarkq', [passedTest('findCase', 2), leaky])]);
+    const targets = { junit: 'leak/junit.xml', tap: 'leak/report.tap', json: 'leak/report.json', html: 'leak/report.html' };
+    const formats = Object.keys(targets) as Array<keyof typeof targets>;
+    const read = (format: keyof typeof targets) => readFileSync(join(dir, targets[format]), 'utf8');
+    // Not told the secrets, every report shows it: the check below would see a leak.
+    await writeTestReports(withSecret, targets, { cwd: dir, includeBodies: true });
+    for (const format of formats) assert.match(read(format), /zq9secret/, `${format} shows it unless told`);
+    const out = await writeTestReports(withSecret, targets, { cwd: dir, includeBodies: true, secrets: [secret] });
+    assert.deepEqual(out.errors, []);
+    for (const format of formats) assert.doesNotMatch(read(format), /zq9secret/, `${format} holds the secret`);
+    assert.match(read('json'), /"echoed": "\*\*\*"/);
+    assert.match(read('junit'), /actual \*\*\*/);
+  });
+
   test('a folder in the way, a file in the way of the folder, one path for two reports: errors naming the file, the rest written', async () => {
     mkdirSync(join(dir, 'taken/report.tap'), { recursive: true });
     writeFileSync(join(dir, 'blocker'), 'a file');

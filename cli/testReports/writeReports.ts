@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { TestRunResult } from '../../runner/testing/testResults';
+import { redactValues } from '../../core/text/secretRedaction';
 import { htmlReport } from './htmlReport';
 import { jsonReport } from './jsonReport';
 import { tapReport } from './tapReport';
@@ -22,6 +23,9 @@ export interface TestReportOptions {
   hostname?: string;
   /** Bodies and headers in the JSON report. */
   includeBodies?: boolean;
+  /** The run's secrets (the environment's, its tokens): `***` in every report, as on the
+   * terminal (an archive's answer or error can echo what it was sent). */
+  secrets?: readonly string[];
 }
 
 export interface WrittenReport {
@@ -46,6 +50,7 @@ const order: TestReportFormat[] = ['junit', 'tap', 'json', 'html'];
 
 export async function writeTestReports(result: TestRunResult, targets: TestReportTargets, options: TestReportOptions = {}): Promise<WriteReportsResult> {
   const cwd = options.cwd ?? process.cwd();
+  const redacted = redactValues(result, options.secrets ?? []);
   const out: WriteReportsResult = { written: [], errors: [] };
   const claimed = new Map<string, TestReportFormat>();
   for (const format of order) {
@@ -64,7 +69,7 @@ export async function writeTestReports(result: TestRunResult, targets: TestRepor
     }
     claimed.set(report.absolutePath, format);
     try {
-      const text = await render(format, result, options);
+      const text = await render(format, redacted, options);
       await mkdir(dirname(report.absolutePath), { recursive: true });
       await writeFile(report.absolutePath, text, 'utf8');
       out.written.push(report);

@@ -12,3 +12,23 @@ export function redact(text: string, secrets: readonly string[]): string {
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join('***');
   return out;
 }
+
+/**
+ * `value` with `redact` applied to every string in it (object keys too), for data written out
+ * whole, such as a test run's reports: redacting the rendered text instead would miss a secret
+ * that the format escapes (`&` in HTML, `"` in JSON). Arrays and plain objects are copied; any
+ * other value is kept as it is.
+ */
+export function redactValues<T>(value: T, secrets: readonly string[]): T {
+  const kept = secrets.filter((s) => s.length >= 4);
+  if (kept.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v, kept);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, kept), walk(x)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
+}

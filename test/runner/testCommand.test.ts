@@ -224,6 +224,19 @@ describe('noarkq test against the sandbox', () => {
     assert.match(html, /results\.length = 7/);
   });
 
+  it('the reports hide the environment\'s secrets as the terminal does', async () => {
+    // A file that sends the client secret in a query parameter: the HTML and JSON reports show
+    // the request's body, and would show it.
+    const leak = '### leak\n@t = "noarkq-demo-secret"\nQUERY Saksmappe\nWHERE tittel = @t\nLIMIT 1\nEXPECT results.length = 0\n';
+    const suite = folder('secrets', { 'leak.noarkq': leak });
+    const r = await test([suite, '--env', 'test', '--verbose', '--report-html', 'secrets/report.html', '--report-json', 'secrets/report.json']);
+    assert.equal(r.code, 0, r.out + r.err);
+    const html = readFileSync(join(dir, 'secrets', 'report.html'), 'utf8');
+    assert.doesNotMatch(html, /noarkq-demo-secret/);
+    assert.match(html, /&#34;@t&#34;: &#34;\*\*\*&#34;/, 'the parameter is there, redacted');
+    assert.doesNotMatch(readFileSync(join(dir, 'secrets', 'report.json'), 'utf8'), /noarkq-demo-secret/);
+  });
+
   it('a RETRY block reports its tries, and its time counts every try and the waits between them', async () => {
     const suite = folder('retry', { 'wait.noarkq': '### me\nGET info/me\nRETRY 2 EVERY 60ms\nEXPECT status = 200\nEXPECT userId = "nobody"\n' });
     const r = await test([suite, '--env', 'test', '--report-json', 'retry.json']);
