@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { noarkModel } from '../core/schema';
 import { defaultSandboxAccounts } from '../core/api/sandboxContract';
 import { AccountDirectory } from './auth/accounts';
-import { authenticate } from './auth/bearerAuth';
+import { authenticate, authenticateDeferred } from './auth/bearerAuth';
 import { DatabaseTokenStore, tokenSchemaStatements } from './auth/databaseTokenStore';
 import { MemoryTokenStore } from './auth/tokenStore';
 import { builtInModules, revokePaths, tokenPaths } from './coreModules';
@@ -160,7 +160,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       try {
         const requestUrl = new URL(req.url ?? '/', 'http://sandbox.invalid');
         const route = router.match(req.method ?? 'GET', requestUrl.pathname);
-        if (route.auth) await route.handler({ req, res, url: requestUrl, account: await authenticate(req, services.tokens) });
+        if (route.auth && route.confirmsToken) {
+          const auth = await authenticateDeferred(req, services.tokens);
+          try {
+            await route.handler({ req, res, url: requestUrl, account: auth.account, confirmToken: auth.confirm });
+          } catch (error) {
+            // A token taken on trust and never confirmed is checked before anything else is answered.
+            await auth.settle();
+            throw error;
+          }
+        } else if (route.auth) await route.handler({ req, res, url: requestUrl, account: await authenticate(req, services.tokens), confirmToken: async () => undefined });
         else await route.handler({ req, res, url: requestUrl });
       } catch (error) {
         discardUnreadBody(req);

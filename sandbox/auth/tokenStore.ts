@@ -9,6 +9,7 @@
  * to) form one grant: revoking any of its tokens (sign-out, RFC 7009) ends the whole grant.
  */
 import { randomBytes } from 'node:crypto';
+import type { SqlSession } from '../store/database';
 import type { Account } from './accounts';
 
 export interface IssuedToken {
@@ -27,10 +28,23 @@ export interface RefreshEntry {
 
 export type TokenCheck = { ok: true; account: Account } | { ok: false; reason: 'unknown' | 'expired' };
 
+/**
+ * An access token this process checked in full before, still unexpired, and taken on trust for a
+ * request that checks it again inside its own SQL transaction, before that writes anything
+ * (`confirm`): the check then costs no round trip of its own while no grant was revoked anywhere.
+ */
+export interface RememberedToken {
+  account: Account;
+  /** The token checked as `session` (the request's transaction) sees the archive's tokens. */
+  confirm(session: SqlSession): Promise<TokenCheck>;
+}
+
 export interface TokenStore {
   /** A new access token (and refresh token), in `grant` when a refresh continues one. */
   issue(account: Account, scope: string, withRefresh: boolean, grant?: string): Promise<IssuedToken>;
   check(accessToken: string): Promise<TokenCheck>;
+  /** The token as remembered from an earlier `check`, if it is (only where checking costs a round trip). */
+  remembered?(accessToken: string): RememberedToken | undefined;
   /** Uses a refresh token up (rotation): the caller issues a new pair. */
   redeemRefresh(refreshToken: string): Promise<RefreshEntry | undefined>;
   /** Ends the grant of `token` (access or refresh); an unknown token is no error (RFC 7009 §2.2). */

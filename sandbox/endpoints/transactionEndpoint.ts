@@ -59,7 +59,7 @@ function describe(action: TxAction | undefined, index: number): string {
 }
 
 export function registerTransactionEndpoint(router: Router, services: SandboxServices): void {
-  router.api('POST', '/transaction', async ({ req, res, account }) => {
+  router.api('POST', '/transaction', async ({ req, res, account, confirmToken }) => {
     const { value, text } = await readJsonBody(req, services.limits.maxBodyBytes);
     let actions: readonly TxAction[] = [];
     let saved;
@@ -68,6 +68,9 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
         const plain = plainTransactionActions(value);
         // Asked for before the checks read the registries: on a server it goes out with the BEGIN.
         const ahead = plain && readAhead(tx, services.model, plain);
+        // Before the checks (a refused token is a 401, not a 400) and before anything is written;
+        // its read of the version rows goes out with the BEGIN too.
+        await confirmToken(tx);
         const bsmRegistry = await checkWithCore(text, services, tx);
         actions = plain ?? validateBody(transactionBodySchema, value, 'transaction').actions;
         return new TransactionRun(tx, { model: services.model, files: services.files, now: services.now, timeZone: services.timeZone, bsmRegistry }, account, { ahead, endsTransaction: true }).run(actions);
@@ -80,5 +83,5 @@ export function registerTransactionEndpoint(router: Router, services: SandboxSer
       throw error;
     }
     sendJson(res, 200, { saved } satisfies TransactionResponseWire);
-  });
+  }, { confirmsToken: true });
 }

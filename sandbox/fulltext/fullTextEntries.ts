@@ -102,6 +102,8 @@ export class Neighbourhood {
   /** registry entry id → its correspondence parties. */
   private readonly parties = new Map<number, number[]>();
 
+  /** Its reads are planned for their ids (`planEachRun`): a batch's are few, and a plan kept from a
+   * small archive scanned the link table whole for each. */
   static async load(session: SqlSession, subjectIds: readonly number[]): Promise<Neighbourhood> {
     const n = new Neighbourhood();
     let frontier = [...new Set(subjectIds)];
@@ -110,6 +112,7 @@ export class Neighbourhood {
       const { rows } = await session.query<{ from_id: string | number; ref: string; to_id: string | number }>(
         'SELECT from_id, ref, to_id FROM link WHERE from_id = ANY($1) AND ref = ANY($2)',
         [frontier, structuralRefs],
+        { planEachRun: true },
       );
       const next: number[] = [];
       for (const r of rows) {
@@ -130,6 +133,7 @@ export class Neighbourhood {
     const { rows: partyRows } = await session.query<{ from_id: string | number; to_id: string | number }>(
       `SELECT from_id, to_id FROM link WHERE to_id = ANY($1) AND ref = 'refRegistrering' AND from_type = 'Korrespondansepart' ORDER BY from_id`,
       [all],
+      { planEachRun: true },
     );
     for (const r of partyRows) {
       const reg = Number(r.to_id);
@@ -139,7 +143,9 @@ export class Neighbourhood {
       else n.parties.set(reg, [kp]);
       all.push(kp);
     }
-    const { rows } = await session.query<{ id: string | number; type: string; fields: Record<string, JsonValue> }>('SELECT id, type, fields FROM entity WHERE id = ANY($1)', [[...new Set(all)]]);
+    const { rows } = await session.query<{ id: string | number; type: string; fields: Record<string, JsonValue> }>('SELECT id, type, fields FROM entity WHERE id = ANY($1)', [[...new Set(all)]], {
+      planEachRun: true,
+    });
     for (const r of rows) n.nodes.set(Number(r.id), { id: Number(r.id), type: r.type, fields: r.fields });
     return n;
   }

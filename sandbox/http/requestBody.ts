@@ -115,6 +115,13 @@ function jsonPath(path: readonly (string | number)[]): string {
   return `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_@#][\w@#-]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('')}`;
 }
 
+/**
+ * Whether a JSON text may hold, once parsed, U+0000 or an unpaired surrogate: only a `\u` escape
+ * can put one there (JSON refuses raw control characters, and the body was decoded from UTF-8,
+ * which never yields a lone surrogate). Most bodies have no such escape and are not walked.
+ */
+const mayHoldUnstorable = /\\u(?:0000|[dD][89a-fA-F])/;
+
 /** PostgreSQL text and jsonb cannot hold U+0000 or an unpaired surrogate: say where one is. */
 function unstorableText(value: unknown, path: (string | number)[]): string | undefined {
   const check = (text: string, where: string): string | undefined => {
@@ -153,7 +160,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
     const detail = error instanceof Error ? error.message : String(error);
     throw new ServiceError(400, `The request body is not valid JSON: ${detail}.`);
   }
-  const problem = unstorableText(value, []);
+  const problem = mayHoldUnstorable.test(text) ? unstorableText(value, []) : undefined;
   if (problem) throw new ServiceError(400, `${problem}.`);
   return { value, text };
 }

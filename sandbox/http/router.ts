@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Account } from '../auth/accounts';
+import type { SqlSession } from '../store/database';
 import { ServiceError } from './errors';
 
 export const apiRoot = '/rms/api/public/noark5/v1';
@@ -19,6 +20,12 @@ export interface RequestContext {
   account: Account;
   /** The decoded `{name}` segments of a pattern route. */
   params?: Readonly<Record<string, string>>;
+  /**
+   * Confirms the bearer token inside the request's SQL transaction, before it writes: a route
+   * registered with `confirmsToken` may be called with a token this process checked before and
+   * takes on trust until then (bearerAuth.ts); a no-op where the token was checked in full.
+   */
+  confirmToken(session: SqlSession): Promise<void>;
 }
 
 export interface UnauthenticatedContext {
@@ -30,8 +37,13 @@ export interface UnauthenticatedContext {
 export type RouteHandler = (ctx: RequestContext) => Promise<void>;
 export type PublicRouteHandler = (ctx: UnauthenticatedContext) => Promise<void>;
 
+export interface ApiRouteOptions {
+  /** The handler calls `confirmToken` inside its SQL transaction before anything is written. */
+  confirmsToken?: boolean;
+}
+
 export type Route =
-  | { method: string; path: string; auth: true; handler: RouteHandler }
+  | { method: string; path: string; auth: true; handler: RouteHandler; confirmsToken?: boolean }
   | { method: string; path: string; auth: false; handler: PublicRouteHandler };
 
 interface PathPattern {
@@ -75,8 +87,8 @@ export class Router {
   private readonly patterns: PathPattern[] = [];
 
   /** A route under the API root, e.g. `api('POST', '/query', handler)`; it requires a bearer token. */
-  api(method: string, path: string, handler: RouteHandler): void {
-    this.add({ method, path: apiRoot + path, auth: true, handler });
+  api(method: string, path: string, handler: RouteHandler, options: ApiRouteOptions = {}): void {
+    this.add({ method, path: apiRoot + path, auth: true, handler, confirmsToken: options.confirmsToken });
   }
 
   /** A route at an absolute path that needs no token (the OAuth2 token endpoint). */

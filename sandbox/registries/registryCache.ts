@@ -35,6 +35,16 @@ function versionsOf(session: SqlSession): Promise<Map<string, number>> {
   return read;
 }
 
+/**
+ * The version row `name` as `session` reads it (0 when it has none). Inside a transaction on a
+ * server it comes from the one read of all the rows (`SELECT name, version FROM registry_version`),
+ * which a transaction sends with its BEGIN: other version rows (the token revocations,
+ * databaseTokenStore.ts) ride along at no cost.
+ */
+export async function registryVersion(session: SqlSession, name: string): Promise<number> {
+  return (await versionsOf(session)).get(name) ?? 0;
+}
+
 export class RegistryCache<T> {
   private cached: Promise<T> | undefined;
   /** The version row's value the cache was loaded at (shared caches only). */

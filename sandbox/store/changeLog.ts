@@ -35,12 +35,16 @@ export interface ChangeLogEntry {
  */
 const withTransactionId = 'pg_current_xact_id() IS NOT NULL';
 
+/** The next revision number. The sequence is looked up once per statement (a sub-select run
+ * once), not for every row: `pg_get_serial_sequence` scans the catalog's dependencies each time. */
+const nextRevision = `nextval((SELECT pg_get_serial_sequence('change_log', 'revision_id'))::regclass)`;
+
 /** The statement that writes one entry. */
 function changeLogRowStatement(e: ChangeLogEntry): SqlStatement {
   return {
     sql: `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
-     SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13::jsonb
+     SELECT ${nextRevision}, $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13::jsonb
      WHERE ${withTransactionId}`,
     params: [
       e.entityId,
@@ -106,7 +110,7 @@ export function changeLogRowsStatement(entries: readonly ChangeLogEntry[], numbe
   return {
     sql: `INSERT INTO change_log (revision_id, entity_id, entity_type, revision_type, modified_date, modified_by, modified_by_user_id,
        modified_field, modified_field_type, new_value, old_value, removed_value, previous_parent, current_parent)
-     SELECT nextval(pg_get_serial_sequence('change_log', 'revision_id')), r.entity_id, r.entity_type, r.revision_type, r.modified_date, r.modified_by, r.modified_by_user_id,
+     SELECT ${nextRevision}, r.entity_id, r.entity_type, r.revision_type, r.modified_date, r.modified_by, r.modified_by_user_id,
        r.modified_field, r.modified_field_type, ${numbering ? `CASE WHEN r.numbered THEN r.new_value || coalesce(n.patch, '{}'::jsonb) ELSE r.new_value END` : 'r.new_value'},
        r.old_value, r.removed_value, r.previous_parent, r.current_parent
      ${columns}${numbering ? `\n     LEFT JOIN ${counterPatchesSql('$2')} n ON n.id = r.entity_id` : ''}

@@ -14,8 +14,18 @@ import { PreparedStatements, type PGliteProtocol } from './preparedStatements';
 
 export type SqlValue = string | number | boolean | null | readonly string[] | readonly number[] | Record<string, unknown> | unknown[] | Uint8Array;
 
+export interface QueryOptions {
+  /**
+   * Parsed and planned for this run's values and the tables as they are now instead of prepared
+   * once: for rare statements whose best plan depends on them. A prepared statement's plan may be
+   * kept from when a table was small (a sequential scan), and only statistics taken again replace
+   * it, which on a new archive can be minutes of growth later.
+   */
+  planEachRun?: boolean;
+}
+
 export interface SqlSession {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<{ rows: Row[] }>;
   /** True in a transaction that may run beside others (a PostgreSQL server): what it reads and
    * then writes on must be row-locked. PGlite runs one statement at a time and leaves it unset. */
   readonly concurrent?: boolean;
@@ -128,7 +138,8 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
   let closed = false;
   const statements = new PreparedStatements(db, pglite);
   return {
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
+    async query<Row>(sql: string, params: readonly SqlValue[] = [], options: QueryOptions = {}) {
+      if (options.planEachRun) return { rows: (await db.query<Row>(sql, params as unknown[])).rows };
       return { rows: await statements.query<Row>(sql, params) };
     },
     async sendWrite(sql: string, params: readonly SqlValue[]) {
@@ -138,6 +149,7 @@ function wrapPGlite(db: PGliteClass, pglite: PGliteProtocol): Database {
     async transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) =>
         fn({
+          // PGlite's own query, unnamed: every statement of a transaction is planned for its run.
           async query<Row>(sql: string, params: readonly SqlValue[] = []) {
             const result = await tx.query<Row>(sql, params as unknown[]);
             return { rows: result.rows };

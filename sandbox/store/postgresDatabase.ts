@@ -19,7 +19,7 @@
  */
 import type { Duplex } from 'node:stream';
 import type { Client, Pool as PgPool, PoolClient, PoolConfig } from 'pg';
-import type { Database, SqlSession, SqlValue, TransactionOptions } from './database';
+import type { Database, QueryOptions, SqlSession, SqlValue, TransactionOptions } from './database';
 
 // Loaded by a computed name, like PGlite: `pg` optionally requires `pg-native`, which a bundle
 // cannot resolve, and the default (PGlite) sandbox should not load it at all.
@@ -85,19 +85,19 @@ export class StatementNames {
   }
 }
 
-/** What `query` sends: named (prepared) when it has parameters. */
-function send(client: Pick<PgPool, 'query'>, names: StatementNames, sql: string, params: readonly SqlValue[]) {
+/** What `query` sends: named (prepared) when it has parameters, unless planned for each run. */
+function send(client: Pick<PgPool, 'query'>, names: StatementNames, sql: string, params: readonly SqlValue[], options: QueryOptions = {}) {
   const values = params.map(toParam);
   // Only statements with parameters are named: a text without may hold several statements,
   // which a prepared statement cannot.
-  const name = values.length > 0 ? names.nameOf(sql) : undefined;
+  const name = values.length > 0 && !options.planEachRun ? names.nameOf(sql) : undefined;
   return name === undefined ? client.query(sql, values) : client.query({ name, text: sql, values });
 }
 
 function session(client: Pick<PgPool, 'query'>, names: StatementNames): SqlSession {
   return {
-    async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await send(client, names, sql, params);
+    async query<Row>(sql: string, params: readonly SqlValue[] = [], options?: QueryOptions) {
+      const result = await send(client, names, sql, params, options);
       return { rows: result.rows as Row[] };
     },
     async sendWrite(sql: string, params: readonly SqlValue[]) {
@@ -188,15 +188,16 @@ class TransactionSession implements SqlSession {
     private readonly batch: OutgoingBatch,
   ) {}
 
-  private sendStatement(sql: string, params: readonly SqlValue[], later: boolean) {
+  private sendStatement(sql: string, params: readonly SqlValue[], later: boolean, options?: QueryOptions) {
     if (this.committed) throw new Error('a statement was sent after the COMMIT of its transaction');
-    const answer = later ? this.batch.sendLater(() => send(this.client, this.names, sql, params)) : this.batch.send(() => send(this.client, this.names, sql, params));
+    const sending = () => send(this.client, this.names, sql, params, options);
+    const answer = later ? this.batch.sendLater(sending) : this.batch.send(sending);
     this.sent.track(answer);
     return answer;
   }
 
-  async query<Row>(sql: string, params: readonly SqlValue[] = []) {
-    const result = await this.sendStatement(sql, params, false);
+  async query<Row>(sql: string, params: readonly SqlValue[] = [], options?: QueryOptions) {
+    const result = await this.sendStatement(sql, params, false, options);
     return { rows: result.rows as Row[] };
   }
 

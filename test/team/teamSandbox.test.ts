@@ -129,6 +129,38 @@ for (const count of [2, 4]) {
       for (const url of urls.slice(1)) assert.equal((await api(url, token, 'POST', '/query', query)).status, 401, `${url} still accepts the revoked token`);
     });
 
+    test('a sign-out at one process is seen at once by the transactions of every other, which had taken the token before', async () => {
+      const token = await clientToken(urls[0]);
+      const made = await api(urls[0], token, 'POST', '/transaction', { actions: caseFileActions(`remembered ${count}`, archive) });
+      assert.equal(made.status, 200, made.text);
+      const caseId = made.json.saved.sak.id as string;
+      // Each process checks the token in full once and then remembers it.
+      for (const url of urls) {
+        for (const n of [1, 2]) assert.equal((await api(url, token, 'POST', '/transaction', { actions: entryActions(`remembered ${url} ${n}`, caseId) })).status, 200);
+      }
+      // Another grant's sign-out raises the count every process compares with: its tokens are read again, and still taken.
+      const other = await clientToken(urls[0]);
+      assert.equal((await postForm(urls[1], '/idp/oauth2/revoke', { token: other })).status, 200);
+      for (const url of urls) assert.equal((await api(url, token, 'POST', '/transaction', { actions: entryActions(`remembered ${url} 3`, caseId) })).status, 200);
+      assert.equal((await api(urls[0], other, 'POST', '/transaction', { actions: entryActions('other grant', caseId) })).status, 401);
+      assert.equal((await postForm(urls[count - 1], '/idp/oauth2/revoke', { token })).status, 200);
+      const marker = `after sign-out ${count}`;
+      for (const url of urls) {
+        const r = await api(url, token, 'POST', '/transaction', { actions: entryActions(`${marker} ${url}`, caseId) });
+        assert.equal(r.status, 401, `${url} still runs a transaction with a revoked token: ${r.text}`);
+        assert.match(r.text, /not valid/);
+        // A body the checks refuse, or that is no JSON, is still answered 401 first.
+        assert.equal((await api(url, token, 'POST', '/transaction', { actions: [{ action: 'save', type: 'NoSuchType', id: 'x', fields: {} }] })).status, 401);
+        const malformed = await fetch(url + apiRoot + '/transaction', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: '{"actions": [' });
+        assert.equal(malformed.status, 401, await malformed.text());
+      }
+      const written = await sql<{ n: number }>(databaseUrl, `SELECT count(*)::int AS n FROM entity WHERE fields->>'tittel' LIKE $1`, [`${marker}%`]);
+      assert.equal(written[0].n, 0, 'a transaction with the revoked token wrote');
+      // A new token works everywhere at once.
+      const fresh = await clientToken(urls[count - 1]);
+      for (const url of urls) assert.equal((await api(url, fresh, 'POST', '/transaction', { actions: entryActions(`fresh ${url}`, caseId) })).status, 200);
+    });
+
     test('a BSM-registry change answered by one process is seen at once by the others', async () => {
       const token = await clientToken(urls[0]);
       const group = `team-${count}`;
