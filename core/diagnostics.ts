@@ -134,3 +134,30 @@ export function toLspDiagnostic(doc: TextDocument, d: NoarkqDiagnostic): Diagnos
   }
   return result;
 }
+
+/**
+ * Whether `lsp` is what `toLspDiagnostic(doc, d)` makes, without making it: every position of
+ * `d` (its own, its related locations') where `lsp` has it, and the same words. A diagnostic whose
+ * block moved by characters but not lines reads the same, and the LSP one made before can be
+ * given again.
+ */
+export function convertsTo(doc: TextDocument, d: NoarkqDiagnostic, lsp: Diagnostic): boolean {
+  if (lsp.message !== d.message || lsp.code !== d.code || lsp.severity !== lspSeverity[d.severity] || lsp.data !== undefined) return false;
+  if (!atRange(doc, d, lsp.range)) return false;
+  const related = d.related ?? [];
+  const shown = lsp.relatedInformation ?? [];
+  if (shown.length !== related.length) return false;
+  for (let i = 0; i < related.length; i++) {
+    const r = shown[i];
+    if (r.message !== related[i].message || r.location.uri !== doc.uri || !atRange(doc, related[i], r.location.range)) return false;
+  }
+  return true;
+}
+
+function atRange(doc: TextDocument, span: Span, range: Range): boolean {
+  const start = doc.positionAt(span.start);
+  if (start.line !== range.start.line || start.character !== range.start.character) return false;
+  const end = doc.positionAt(span.end);
+  return end.line === range.end.line && end.character === range.end.character;
+}
+

@@ -184,7 +184,7 @@ describe('LSP diagnostics over edits', () => {
     assert.notEqual(third[moved], second[moved]);
   });
 
-  it('are given again where only their block moved within its line, unless they point outside the block', () => {
+  it('are given again where their block moved within its line, unless a place they point at moved otherwise', () => {
     // A file variable and a duplicate name that the diagnostics below them point back at.
     const text = '@from = "2024-01-01"\n@to = 1\n### q\nQUERY Saksmappe\nWHERE saksaar = @from\n### a\nGET x\n### a\nGET y\n';
     const diagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
@@ -214,6 +214,12 @@ describe('LSP diagnostics over edits', () => {
     after = edit(first, first, ' ');
     assert.notEqual(byCode(after, 'noarkq.duplicate-block-name'), byCode(before, 'noarkq.duplicate-block-name'));
     assert.equal(byCode(after, 'noarkq.unknown-endpoint', 1), byCode(before, 'noarkq.unknown-endpoint', 1));
+    before = after;
+    // A digit typed in the second variable's value moves both blocks named a, and the duplicate's
+    // pointer to the first, by a character and no line: it is given again too.
+    const value = chunked.getText().indexOf('12\n###');
+    after = edit(value, value, '3');
+    assert.equal(byCode(after, 'noarkq.duplicate-block-name'), byCode(before, 'noarkq.duplicate-block-name'));
   });
 });
 

@@ -14,7 +14,7 @@ import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
 import { sameLspDiagnostic, toShownDiagnostics, type LspConversions, type ShownDiagnostics } from '../core/features/lspDiagnostics';
-import type { NoarkqDiagnostic } from '../core/diagnostics';
+import { convertsTo, type NoarkqDiagnostic } from '../core/diagnostics';
 import { isChunkedTextDocument } from './chunkedTextDocument';
 import { createDocumentChecker, type CheckedDiagnostics, type DocumentChecker } from '../core/document';
 import type { FeatureContextStore } from './featureContextStore';
@@ -98,9 +98,9 @@ export class DocumentDiagnostics {
    * stand: the checker gives the same diagnostic object for a block that neither changed nor moved,
    * and a position before the stretch that the versions' changes touched is the same line and
    * character in both (an edit in the middle of a file of errors leaves the first thousand). One
-   * whose block only moved (`movedFrom`) reads the same where it starts at the same position: its
-   * block starts a line and has the same text, so every line and character in it is the same (an
-   * edit in a file variable at the top moves every block by a few characters, not lines).
+   * that was only placed again (`movedFrom`: its block moved) is given the LSP diagnostic of the
+   * one it was placed from where that still reads the same (`convertsTo`): an edit in a file
+   * variable at the top moves every block by a few characters, not lines.
    */
   private conversions(document: TextDocument, diagnostics: CheckedDiagnostics): LspConversions {
     const previous = this.converted.get(document.uri);
@@ -110,13 +110,11 @@ export class DocumentDiagnostics {
     return {
       reuse: (d) => {
         if (previous === undefined) return undefined;
-        const lsp = previous.made.get(d);
-        if (lsp !== undefined) return stretch !== undefined && lastOffset(d) < stretch.prefix ? lsp : undefined;
-        const earlier = diagnostics.movedFrom?.(d);
-        const moved = earlier === undefined ? undefined : previous.made.get(earlier);
-        if (moved === undefined) return undefined;
-        const start = document.positionAt(d.start);
-        return start.line === moved.range.start.line && start.character === moved.range.start.character ? moved : undefined;
+        const same = previous.made.get(d);
+        if (same !== undefined && stretch !== undefined && lastOffset(d) < stretch.prefix) return same;
+        const earlier = same === undefined ? diagnostics.movedFrom?.(d) : undefined;
+        const candidate = same ?? (earlier === undefined ? undefined : previous.made.get(earlier));
+        return candidate !== undefined && convertsTo(document, d, candidate) ? candidate : undefined;
       },
       keep: (d, lsp) => made.set(d, lsp),
     };

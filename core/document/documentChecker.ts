@@ -38,10 +38,10 @@ export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
   /** How many there are of each severity. */
   readonly severities: Readonly<Record<Severity, number>>;
   /**
-   * For a diagnostic given by this check, the one the previous check gave for it when only its
-   * block moved: the block's text is the same and every span of the diagnostic lies in it, so
-   * wherever the block starts on the same line the two read the same line for line (a reader can
-   * keep what it made of that one). Undefined for any other.
+   * For a diagnostic given by this check, the one the previous check gave for the same finding
+   * when it was only placed again (its block, the first block of its name or a file variable it
+   * points at moved): the same words at other offsets, which a reader can compare with what it
+   * made of that one (`convertsTo`) rather than make anew. Undefined for any other.
    */
   movedFrom?(d: NoarkqDiagnostic): NoarkqDiagnostic | undefined;
 }
@@ -105,8 +105,6 @@ type FileReadIndex = Map<VariableDeclaration, { index: number; parts: Map<ReadPa
 interface RunItem {
   kind: 'syntax' | 'name' | 'check';
   d: NoarkqDiagnostic;
-  /** Whether every span of `d` lies in its own block (see `CheckedDiagnostics.movedFrom`). */
-  local: boolean;
 }
 
 /**
@@ -665,7 +663,7 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
         let placed = run.placed;
         if (placed === undefined || placed.start !== block.start || (run.inPreamble && placed.variables !== variables) || placed.firstAt !== firstAt) {
           const items = run.items.map((item) => placeItem(p, item, block, run!.entry));
-          if (placed !== undefined) for (let k = 0; k < items.length; k++) if (run.items[k].local) movedFrom.set(items[k], placed.items[k]);
+          if (placed !== undefined) for (let k = 0; k < items.length; k++) movedFrom.set(items[k], placed.items[k]);
           placed = run.placed = { start: block.start, variables, firstAt, items };
         }
         yield* placed.items;
@@ -677,17 +675,15 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
 
 function makeRun(parsed: ParsedBlock, entry: CachedBlock, duplicate: boolean): Run {
   const items: RunItem[] = [];
-  // A syntax diagnostic is in its block (one past the end makes the whole list sorted instead); a
-  // duplicate name's points at the first block of the name.
-  for (const d of parsed.diagnostics) items.push({ kind: 'syntax', d, local: true });
+  for (const d of parsed.diagnostics) items.push({ kind: 'syntax', d });
   if (duplicate) {
     const name = parsed.name!;
-    items.push({ kind: 'name', d: { code: DocumentCodes.duplicateBlockName, severity: 'error', start: name.start, end: name.end, message: '' }, local: false });
+    items.push({ kind: 'name', d: { code: DocumentCodes.duplicateBlockName, severity: 'error', start: name.start, end: name.end, message: '' } });
   }
-  for (const d of entry.diagnostics) items.push({ kind: 'check', d, local: !reachesPreamble(d) });
+  for (const d of entry.diagnostics) items.push({ kind: 'check', d });
   // Stable: among equal spans, the order they were pushed in.
   items.sort((a, b) => byPosition(a.d, b.d));
-  return { parsed, entry, duplicate, items, inPreamble: items.some((item) => item.kind === 'check' && !item.local) };
+  return { parsed, entry, duplicate, items, inPreamble: entry.diagnostics.some(reachesPreamble) };
 }
 
 function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: CachedBlock): NoarkqDiagnostic {
