@@ -640,8 +640,9 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
   }
   const severities = { ...tally.severities, error: tally.severities.error + p.duplicates };
   const length = severities.error + severities.warning + severities.information + severities.hint;
-  // Each run placed again as its block moved: its items by the ones placed before.
-  const movedFrom = new WeakMap<NoarkqDiagnostic, NoarkqDiagnostic>();
+  // Each run placed again as its block moved: its items by the ones placed before. A map, not a
+  // weak one, made anew for each check: weak maps cost the collector at every pass.
+  const movedFrom = new Map<NoarkqDiagnostic, NoarkqDiagnostic>();
   return {
     length,
     severities,
@@ -1271,13 +1272,14 @@ function place(d: NoarkqDiagnostic, start: number, entry: CachedBlock, variables
 /** Names are unique; a later duplicate points back at the first one. In document offsets. */
 function duplicateNameDiagnostic(b: DocumentBlock, original: DocumentBlock): NoarkqDiagnostic {
   const name = b.parsed.name!;
-  const earlier = { start: original.start + original.parsed.name!.start, end: original.start + original.parsed.name!.end };
+  const first = original.parsed.name!;
+  // Written field by field: a spread gives each copy a hidden class of its own.
   return {
     code: DocumentCodes.duplicateBlockName,
     severity: 'error',
     start: b.start + name.start,
     end: b.start + name.end,
     message: `Another block is already named \`${name.text}\`: rename one of them so that references can tell them apart.`,
-    related: [{ ...earlier, message: `the first block named ${name.text}` }],
+    related: [{ start: original.start + first.start, end: original.start + first.end, message: `the first block named ${name.text}` }],
   };
 }
