@@ -15,8 +15,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
 import { sameLspDiagnostic, toShownDiagnostics, type LspConversions, type ShownDiagnostics } from '../core/features/lspDiagnostics';
 import { convertsTo, type NoarkqDiagnostic } from '../core/diagnostics';
-import { isChunkedTextDocument } from './chunkedTextDocument';
-import { createDocumentChecker, type CheckedDiagnostics, type DocumentChecker } from '../core/document';
+import { isChunkedTextDocument, textLength } from './chunkedTextDocument';
+import { createDocumentChecker, type ChangedStretch, type CheckedDiagnostics, type DocumentChecker } from '../core/document';
 import type { FeatureContextStore } from './featureContextStore';
 import type { ParseCache } from './parseCache';
 import { resultIdOf } from './diagnosticsResultIds';
@@ -43,6 +43,8 @@ interface CheckerState {
 interface Converted {
   version: number;
   made: Map<NoarkqDiagnostic, Diagnostic>;
+  lineCount: number;
+  length: number;
 }
 
 export class DocumentDiagnostics {
@@ -106,7 +108,9 @@ export class DocumentDiagnostics {
     const previous = this.converted.get(document.uri);
     const stretch = previous !== undefined && isChunkedTextDocument(document) ? document.changedSince(previous.version) : undefined;
     const made = new Map<NoarkqDiagnostic, Diagnostic>();
-    this.converted.set(document.uri, { version: document.version, made });
+    const length = textLength(document);
+    this.converted.set(document.uri, { version: document.version, made, lineCount: document.lineCount, length });
+    const shift = previous !== undefined && stretch !== undefined ? unchangedLinesAfter(document, stretch, previous, length) : undefined;
     return {
       reuse: (d) => {
         if (previous === undefined) return undefined;
@@ -114,7 +118,9 @@ export class DocumentDiagnostics {
         if (same !== undefined && stretch !== undefined && lastOffset(d) < stretch.prefix) return same;
         const earlier = same === undefined ? diagnostics.movedFrom?.(d) : undefined;
         const candidate = same ?? (earlier === undefined ? undefined : previous.made.get(earlier));
-        return candidate !== undefined && convertsTo(document, d, candidate) ? candidate : undefined;
+        if (candidate === undefined) return undefined;
+        if (earlier !== undefined && shift !== undefined && movedWithin(d, earlier, shift)) return candidate;
+        return convertsTo(document, d, candidate) ? candidate : undefined;
       },
       keep: (d, lsp) => made.set(d, lsp),
     };
@@ -136,6 +142,39 @@ export class DocumentDiagnostics {
     this.checkers.set(uri, { context, checker });
     return checker;
   }
+}
+
+/**
+ * Where the versions' changes left every line after them as it was: with as many lines in both,
+ * a line whose line break before it is in the unchanged end of the text (`stretch.suffix`) has the
+ * same number and the same characters in both, at offsets moved by the change in length
+ * (`delta`). `from` is the first such line's start; undefined when the line count changed.
+ */
+function unchangedLinesAfter(document: TextDocument, stretch: ChangedStretch, previous: Converted, length: number): { from: number; delta: number } | undefined {
+  if (document.lineCount !== previous.lineCount) return undefined;
+  // The line after the one the unchanged end starts on: the line break before it is in the
+  // unchanged end too (a line starting right at its start may have started elsewhere before).
+  const at = document.positionAt(length - stretch.suffix);
+  const from = at.line + 1 < document.lineCount ? document.offsetAt({ line: at.line + 1, character: 0 }) : Infinity;
+  return { from, delta: length - previous.length };
+}
+
+/** Whether `d` is `earlier` (the diagnostic it was placed again from) moved by `shift.delta`, every
+ * span of it on lines `unchangedLinesAfter` says read the same, and its words the same: the LSP
+ * diagnostic made of `earlier` is then `d`'s, without a position worked out. */
+function movedWithin(d: NoarkqDiagnostic, earlier: NoarkqDiagnostic, shift: { from: number; delta: number }): boolean {
+  const { from, delta } = shift;
+  if (d.start < from || d.start !== earlier.start + delta || d.end !== earlier.end + delta) return false;
+  if (d.message !== earlier.message || d.code !== earlier.code || d.severity !== earlier.severity) return false;
+  const related = d.related ?? [];
+  const before = earlier.related ?? [];
+  if (related.length !== before.length) return false;
+  for (let i = 0; i < related.length; i++) {
+    const r = related[i];
+    const e = before[i];
+    if (r.start < from || r.start !== e.start + delta || r.end !== e.end + delta || r.message !== e.message) return false;
+  }
+  return true;
 }
 
 /** The last offset `d`'s LSP diagnostic names: its own end and its related locations' (its
