@@ -946,12 +946,17 @@ function readsHold(entry: CachedBlock, preamble: ParsedBlock): boolean {
  */
 function placeableInPreamble(diagnostics: readonly NoarkqDiagnostic[], reads: readonly FileRead[], start: number): boolean {
   const placeable = (span: Span): boolean => span.start >= 0 || anchorOf(reads, span.start + start) !== undefined;
-  return diagnostics.every((d) => placeable(d) && (d.related ?? []).every(placeable) && (d.fixes ?? []).every((f) => f.edits.every(placeable)));
+  return diagnostics.every((d) => !someSpan(d, (span) => !placeable(span)));
 }
 
 /** Whether a check diagnostic (block-relative) has a span before its block: in the preamble. */
 function reachesPreamble(d: NoarkqDiagnostic): boolean {
-  return d.start < 0 || (d.related ?? []).some((r) => r.start < 0) || (d.fixes ?? []).some((f) => f.edits.some((e) => e.start < 0));
+  return someSpan(d, (span) => span.start < 0);
+}
+
+/** Whether `test` holds for a span of `d`: its own, a related location's or a fix's edit's. */
+function someSpan(d: NoarkqDiagnostic, test: (span: Span) => boolean): boolean {
+  return test(d) || (d.related ?? []).some(test) || (d.fixes ?? []).some((f) => f.edits.some(test));
 }
 
 /** The read of the declaration that holds document offset `at` in the preamble, whose spans the
