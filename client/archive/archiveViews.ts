@@ -142,9 +142,12 @@ export class ArchiveViews implements vscode.Disposable {
       void vscode.window.showInformationMessage(`noarkq: a ${ref.type} has no children in the archive tree.`);
       return undefined;
     }
-    const document = await vscode.workspace.openTextDocument({ language: 'noarkq', content: text });
-    await vscode.window.showTextDocument(document);
-    return document;
+    const opened = await vscode.workspace.openTextDocument({ language: 'noarkq', content: text });
+    // VS Code may reuse the name of an untitled document just closed, and openTextDocument then
+    // gives that closed document's object while the extension host still holds it; the editor's
+    // document is the one created, as the editor is known here only after the old one is gone.
+    const editor = await vscode.window.showTextDocument(opened);
+    return editor.document;
   }
 
   /** Downloads a Dokumentversjon's file with progress, then opens it; gives the path. */

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
-import { discardUntitled, extensionId, waitFor } from './suiteHelpers';
+import { discardUntitled, extensionId, openUntitled, waitFor } from './suiteHelpers';
 
 const content = ['@e = "4551"', '@sys = "Ekstern"', '', '### byExternalId', 'QUERY Saksmappe', 'WHERE refEksternId.eksternID = @e && refEksternId.eksterntSystem = @sys', 'LIMIT 10', ''].join('\n');
 const whereAt = new vscode.Position(5, 2);
@@ -22,8 +22,7 @@ export function registerExplainTests(): void {
 
     suiteSetup(async () => {
       const extension = vscode.extensions.getExtension<NoarkqExtensionApi>(extensionId);
-      document = await vscode.workspace.openTextDocument({ language: 'noarkq', content });
-      await vscode.window.showTextDocument(document);
+      document = await openUntitled('noarkq', content);
       const api = await waitFor('activation', () => extension?.isActive && extension.exports);
       await api.languageServerReady;
     });

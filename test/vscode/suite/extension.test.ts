@@ -12,7 +12,7 @@ import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BlockRunResult } from '../../../runner/blocks/blockRunResult';
 
-import { closeResultPanels, discardUntitled, extensionId, screenshot, waitFor, workspaceFile } from './suiteHelpers';
+import { closeResultPanels, discardUntitled, extensionId, openUntitled, screenshot, waitFor, workspaceFile } from './suiteHelpers';
 
 /** A stand-in archive on this machine, and its identity provider (`/oauth/token`, `/oauth/revoke`):
  * records every request, never answers `GET code-lists?type=Saksmappe`. */
@@ -180,10 +180,10 @@ export function registerExtensionTests(): void {
             return confirm;
           },
         });
-        document = await vscode.workspace.openTextDocument({
-          language: 'noarkq',
-          content: ['### slow', 'GET code-lists?type=Saksmappe', '', '### rename', 'PUT code-lists/dokumenttype/XY', '{ "name": "Test" }', '', '### remove', 'DELETE code-lists/dokumenttype/XY', ''].join('\n'),
-        });
+        document = await openUntitled(
+          'noarkq',
+          ['### slow', 'GET code-lists?type=Saksmappe', '', '### rename', 'PUT code-lists/dokumenttype/XY', '{ "name": "Test" }', '', '### remove', 'DELETE code-lists/dokumenttype/XY', ''].join('\n'),
+        );
       });
 
       suiteTeardown(async () => {

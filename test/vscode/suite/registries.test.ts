@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { NoarkqExtensionApi } from '../../../client/extension';
 import type { DeleteConfirmation, PickRequest, TextRequest, WriteConfirmation } from '../../../client/run/runPrompts';
 import type { BsmField, CodeListValue } from '../../../runner/archive/archiveApi';
-import { discardUntitled, extensionId, screenshot, waitFor } from './suiteHelpers';
+import { discardUntitled, extensionId, openUntitled, screenshot, waitFor } from './suiteHelpers';
 
 const script = '<script>alert(1)</script>';
 const img = '<img src=x onerror=alert(1)>';
@@ -75,11 +75,10 @@ export function registerRegistriesTests(): void {
         pick: async (request) => answerPick(request),
         askSecret: async () => 'noarkq-demo-secret',
       });
-      document = await vscode.workspace.openTextDocument({
-        language: 'noarkq',
-        content: ['### save', 'TRANSACTION', '{ "actions": [', `{ "action": "save", "type": "Journalpost", "id": "jp", "fields": { ${codeMarker}", ${bsmMarker} } } }`, '] }', ''].join('\n'),
-      });
-      await vscode.window.showTextDocument(document);
+      document = await openUntitled(
+        'noarkq',
+        ['### save', 'TRANSACTION', '{ "actions": [', `{ "action": "save", "type": "Journalpost", "id": "jp", "fields": { ${codeMarker}", ${bsmMarker} } } }`, '] }', ''].join('\n'),
+      );
     });
 
     suiteTeardown(async () => {

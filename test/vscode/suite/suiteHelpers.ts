@@ -39,6 +39,13 @@ export function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, name);
 }
 
+/** Opens an untitled document with this text in an editor and gives the editor's document. The
+ * document openTextDocument gives may be the closed one of an earlier suite when VS Code reuses its
+ * name (`Untitled-1`) before the extension host has dropped it; the shown editor's never is. */
+export async function openUntitled(language: string, content: string): Promise<vscode.TextDocument> {
+  const opened = await vscode.workspace.openTextDocument({ language, content });
+  return (await vscode.window.showTextDocument(opened)).document;
+}
 
 /** Closes an untitled document a suite made, unsaved and without asking, so that later suites
  * (and their screenshots) do not find it open. */
