@@ -223,6 +223,59 @@ describe('LSP diagnostics over edits', () => {
   });
 });
 
+describe('a block\'s diagnostics given again whole', () => {
+  const session = (text: string) => {
+    const diagnostics = new DocumentDiagnostics(new ParseCache(), new FeatureContextStore(noarkModel));
+    const chunked = new ChunkedTextDocument(uri, 'noarkq', 1, text, { size: 16, limit: 32 });
+    let version = 1;
+    const fresh = (): Diagnostic[] => toLspDiagnostics(chunked, checkDocument(parseDocument(chunked.getText()), { model: noarkModel }));
+    const first = diagnostics.diagnose(chunked);
+    assert.deepEqual(first.lsp, fresh());
+    return {
+      first,
+      chunked,
+      /** Replaces `length` characters at the first `at` (after `after`) with `newText`. */
+      edit(at: string, length: number, newText: string, after = '') {
+        const start = chunked.getText().indexOf(at, chunked.getText().indexOf(after));
+        assert.ok(start !== -1, at);
+        chunked.update([rangeChange(chunked, { start, end: start + length, text: newText })], ++version);
+        const result = diagnostics.diagnose(chunked);
+        assert.deepEqual(result.lsp, fresh(), `after version ${version}`);
+        return result;
+      },
+    };
+  };
+
+  it('are made anew when a line break of the same length as what it replaced moves them a line', () => {
+    const s = session('### a\nGET x1\n### b\nGET y\n');
+    const before = s.first.lsp.find((d) => String(d.message).includes('`y`'))!;
+    const after = s.edit('1\n', 1, '\n').lsp.find((d) => String(d.message).includes('`y`'))!;
+    assert.equal(after.range.start.line, before.range.start.line + 1);
+  });
+
+  it('point at the first block of a name when an earlier block is renamed to it in as many characters', () => {
+    const s = session('### x\nGET p\n### a\nGET q\n### a\nGET y\n');
+    const pointedAt = (lsp: Diagnostic[]) => lsp.filter((d) => d.code === 'noarkq.duplicate-block-name').map((d) => d.relatedInformation?.[0]?.location.range.start.line);
+    assert.deepEqual(pointedAt(s.first.lsp), [2]);
+    assert.deepEqual(pointedAt(s.edit('x', 1, 'a').lsp), [0, 0]);
+  });
+
+  it('stand for the checker\'s diagnostics of their version, placed when a code action asks, after later edits too', () => {
+    // Typing in a file variable moves every block by a character: their runs are given again
+    // whole, and their diagnostics are placed only when asked for.
+    const s = session('@year = 2024\n### q\nQUERY Saksmape\nWHERE saksaar = @year\n### r\nGET y\n');
+    const typed = s.edit('2024', 4, '20245');
+    const typo = typed.lsp.find((d) => String(d.message).includes('Saksmape'))!;
+    assert.equal(typo, s.first.lsp.find((d) => String(d.message).includes('Saksmape')), 'given again');
+    const textThen = s.chunked.getText();
+    s.edit('### r', 0, '\n\n');
+    const source = typed.shown.sourceOf(typo)!;
+    assert.ok(source, 'found');
+    assert.equal(textThen.slice(source.start, source.end), 'Saksmape', 'placed in the version it was shown in');
+    assert.ok(source.fixes?.some((f) => f.edits.some((e) => e.newText === 'Saksmappe')), 'with its fix');
+  });
+});
+
 describe('the incremental checker on generated files', () => {
   // Random edits (pieces that make, break and retarget blocks and references) on a small file of
   // each shape of the benchmark: the runs each block keeps, their counts and a capped conversion

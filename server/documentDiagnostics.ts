@@ -13,7 +13,7 @@ import { runSteps } from '../core/steps';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FeatureContext } from '../core/features/featureContext';
-import { sameLspDiagnostic, toShownDiagnostics, type LspConversions, type ShownDiagnostics } from '../core/features/lspDiagnostics';
+import { sameLspDiagnostic, toShownDiagnostics, type LspConversions, type RunConversion, type ShownDiagnostics } from '../core/features/lspDiagnostics';
 import { convertsTo, type NoarkqDiagnostic } from '../core/diagnostics';
 import { isChunkedTextDocument, textLength } from './chunkedTextDocument';
 import { createDocumentChecker, type ChangedStretch, type CheckedDiagnostics, type DocumentChecker } from '../core/document';
@@ -39,12 +39,25 @@ interface CheckerState {
   checker: DocumentChecker;
 }
 
-/** The LSP diagnostics made for a version, by the diagnostic they were made from. */
+/** The LSP diagnostics made for a version, by the diagnostic they were made from, and by the
+ * block run (`DiagnosticRun.said`) they were made of. */
 interface Converted {
   version: number;
   made: Map<NoarkqDiagnostic, Diagnostic>;
+  runs: Map<object, ConvertedRun>;
   lineCount: number;
   length: number;
+}
+
+/** What a version's list made of a run: where the run was, and the offsets its LSP diagnostics'
+ * ranges (their related locations' too) span from `lo` to `hi`. */
+interface ConvertedRun extends RunConversion {
+  cut: number;
+  start: number;
+  firstAt: number;
+  anchorStarts: readonly number[];
+  lo: number;
+  hi: number;
 }
 
 export class DocumentDiagnostics {
@@ -108,16 +121,47 @@ export class DocumentDiagnostics {
     const previous = this.converted.get(document.uri);
     const stretch = previous !== undefined && isChunkedTextDocument(document) ? document.changedSince(previous.version) : undefined;
     const made = new Map<NoarkqDiagnostic, Diagnostic>();
+    const runs = new Map<object, ConvertedRun>();
     const length = textLength(document);
-    this.converted.set(document.uri, { version: document.version, made, lineCount: document.lineCount, length });
+    this.converted.set(document.uri, { version: document.version, made, runs, lineCount: document.lineCount, length });
     const shift = previous !== undefined && stretch !== undefined ? unchangedLinesAfter(document, stretch, previous, length) : undefined;
     return {
-      reuse: (d) => {
+      // A run that says the same, moved by as much as the text after the versions' changes (or
+      // not at all, before them), with every offset its LSP diagnostics name on lines that read
+      // the same: those are its LSP diagnostics again, without its items placed.
+      reuseRun: (run, cut) => {
+        const before = previous?.runs.get(run.said);
+        if (before === undefined || stretch === undefined || before.cut !== cut) return undefined;
+        // Everything it points at moved with it: its block, the first block of its name, the
+        // file variables its spans in the preamble are placed from.
+        const delta = run.start - before.start;
+        if (before.firstAt !== -1 && run.firstAt - before.firstAt !== delta) return undefined;
+        const anchorStarts = run.anchorStarts();
+        for (let i = 0; i < anchorStarts.length; i++) if (anchorStarts[i] !== before.anchorStarts[i] + delta) return undefined;
+        const stands = (delta === 0 && before.hi < stretch.prefix) || (shift !== undefined && delta === shift.delta && before.lo + delta >= shift.from);
+        if (!stands) return undefined;
+        runs.set(run.said, { lsp: before.lsp, picks: before.picks, cut, start: run.start, firstAt: run.firstAt, anchorStarts, lo: before.lo + delta, hi: before.hi + delta });
+        return before;
+      },
+      keepRun: (run, cut, conversion) => {
+        const items = run.items();
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (const k of conversion.picks) {
+          const d = items[k];
+          lo = Math.min(lo, d.start);
+          hi = Math.max(hi, lastOffset(d));
+          for (const r of d.related ?? []) lo = Math.min(lo, r.start);
+        }
+        runs.set(run.said, { ...conversion, cut, start: run.start, firstAt: run.firstAt, anchorStarts: run.anchorStarts(), lo, hi });
+      },
+      reuse: (d, of) => {
         if (previous === undefined) return undefined;
         const same = previous.made.get(d);
         if (same !== undefined && stretch !== undefined && lastOffset(d) < stretch.prefix) return same;
         const earlier = same === undefined ? diagnostics.movedFrom?.(d) : undefined;
-        const candidate = same ?? (earlier === undefined ? undefined : previous.made.get(earlier));
+        // A run given again whole in the last version was not placed: what was made of its item.
+        const candidate = same ?? (earlier === undefined ? undefined : previous.made.get(earlier)) ?? (of === undefined ? undefined : madeOfRunItem(previous.runs.get(of.run.said), of.index));
         if (candidate === undefined) return undefined;
         if (earlier !== undefined && shift !== undefined && movedWithin(d, earlier, shift)) return candidate;
         return convertsTo(document, d, candidate) ? candidate : undefined;
@@ -175,6 +219,12 @@ function movedWithin(d: NoarkqDiagnostic, earlier: NoarkqDiagnostic, shift: { fr
     if (r.start < from || r.start !== e.start + delta || r.end !== e.end + delta || r.message !== e.message) return false;
   }
   return true;
+}
+
+/** The LSP diagnostic a run's conversion made of its item `index`, if it picked that item. */
+function madeOfRunItem(run: ConvertedRun | undefined, index: number): Diagnostic | undefined {
+  const at = run === undefined ? -1 : run.picks.indexOf(index);
+  return at === -1 ? undefined : run!.lsp[at];
 }
 
 /** The last offset `d`'s LSP diagnostic names: its own end and its related locations' (its

@@ -44,6 +44,34 @@ export interface CheckedDiagnostics extends Iterable<NoarkqDiagnostic> {
    * made of that one (`convertsTo`) rather than make anew. Undefined for any other.
    */
   movedFrom?(d: NoarkqDiagnostic): NoarkqDiagnostic | undefined;
+  /**
+   * The same diagnostics a block at a time, in the same order, each block's placed in the document
+   * only when its `items` are asked for: a reader that kept what it made of a block's run (an LSP
+   * list) can give it again for a block that only moved, without the run being placed again.
+   */
+  runs?(): Iterable<DiagnosticRun>;
+}
+
+/** One block's diagnostics in a check (see `CheckedDiagnostics.runs`). */
+export interface DiagnosticRun {
+  /**
+   * What the block says, wherever it is: the same object while its parse, its result and whether
+   * its name is taken stay the same. Its items are then the same at the same offsets from `start`,
+   * but for the related location of a taken name (at `firstAt`) and the spans in the file
+   * variables (at the same offsets from `anchorStarts`).
+   */
+  readonly said: object;
+  /** The block's start. */
+  readonly start: number;
+  /** The start of the name of the first block of this block's name when the name is taken, else -1. */
+  readonly firstAt: number;
+  /** Where the file variables its spans in the preamble are placed from start, in this version
+   * (none for a run without such spans): those spans move with them. */
+  anchorStarts(): readonly number[];
+  /** The items' severities, in order, known without placing them. */
+  readonly severities: readonly Severity[];
+  /** The items placed in the document (placed on the first call; each call gives the same). */
+  items(): readonly NoarkqDiagnostic[];
 }
 
 export interface DocumentChecker {
@@ -122,6 +150,10 @@ interface Run {
    * is placed where that variable is now: only such a run is placed again when the file variables
    * change. */
   inPreamble: boolean;
+  /** The indexes of the file variables the spans in the preamble of its items and their related
+   * locations are placed from. */
+  anchors: readonly number[];
+  severities: readonly Severity[];
   /** The items as last placed: the same objects while the block, the first block of a duplicate
    * name and (for a run `inPreamble`) the file variables stay where they are, so that what a reader
    * made of them (an LSP diagnostic) can be kept (see `CheckedDiagnostics`). */
@@ -643,35 +675,81 @@ function orderedRuns(p: Placing, tally: Tally): CheckedDiagnostics | undefined {
   // Each run placed again as its block moved: its items by the ones placed before. A map, not a
   // weak one, made anew for each check: weak maps cost the collector at every pass.
   const movedFrom = new Map<NoarkqDiagnostic, NoarkqDiagnostic>();
+  // Each run's items, placed when first asked for: what placing them reads of this version (its
+  // file variables, the first block of a taken name) is taken as the run is reached, so a run
+  // placed later (a code action's) is placed in this version, whatever the next check changed.
+  const placedItems = (run: Run, block: DocumentBlock, variables: readonly VariableDeclaration[], first: DocumentBlock | undefined, firstAt: number): readonly NoarkqDiagnostic[] => {
+    let placed = run.placed;
+    if (placed === undefined || placed.start !== block.start || (run.inPreamble && placed.variables !== variables) || placed.firstAt !== firstAt) {
+      const items = run.items.map((item) => placeItem(item, block, run.entry, variables, first));
+      if (placed !== undefined) for (let k = 0; k < items.length; k++) movedFrom.set(items[k], placed.items[k]);
+      placed = run.placed = { start: block.start, variables, firstAt, items };
+    }
+    return placed.items;
+  };
+  function* runs(): Generator<DiagnosticRun, void, undefined> {
+    // Stops at the last diagnostic: a clean document looks at no block.
+    let left = length;
+    for (let i = 0; i <= last && left > 0; i++) {
+      const slot = p.slots[i];
+      const parsed = slot.parsed;
+      const duplicate = isDuplicate(p, parsed, i);
+      if (slot.entry.diagnostics.length === 0 && parsed.diagnostics.length === 0 && !duplicate) continue;
+      let run = slot.run;
+      if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
+      const block = slotBlock(p.doc, i);
+      const variables = p.doc.preamble.parsed.variables;
+      const first = duplicate ? p.blockNamed(parsed.name!.text)! : undefined;
+      const firstAt = first === undefined ? -1 : first.start + first.parsed.name!.start;
+      yield new PlacedRun(run, block, variables, first, firstAt, placedItems);
+      left -= run.items.length;
+    }
+  }
   return {
     length,
     severities,
     movedFrom: (d) => movedFrom.get(d),
+    runs,
     *[Symbol.iterator]() {
-      // Stops at the last diagnostic: a clean document looks at no block.
-      let left = length;
-      for (let i = 0; i <= last && left > 0; i++) {
-        const slot = p.slots[i];
-        const parsed = slot.parsed;
-        const duplicate = isDuplicate(p, parsed, i);
-        if (slot.entry.diagnostics.length === 0 && parsed.diagnostics.length === 0 && !duplicate) continue;
-        let run = slot.run;
-        if (run === undefined || run.parsed !== parsed || run.entry !== slot.entry || run.duplicate !== duplicate) run = slot.run = makeRun(parsed, slot.entry, duplicate);
-        const block = slotBlock(p.doc, i);
-        const variables = p.doc.preamble.parsed.variables;
-        const first = duplicate ? p.blockNamed(parsed.name!.text)! : undefined;
-        const firstAt = first === undefined ? -1 : first.start + first.parsed.name!.start;
-        let placed = run.placed;
-        if (placed === undefined || placed.start !== block.start || (run.inPreamble && placed.variables !== variables) || placed.firstAt !== firstAt) {
-          const items = run.items.map((item) => placeItem(p, item, block, run!.entry));
-          if (placed !== undefined) for (let k = 0; k < items.length; k++) movedFrom.set(items[k], placed.items[k]);
-          placed = run.placed = { start: block.start, variables, firstAt, items };
-        }
-        yield* placed.items;
-        left -= run.items.length;
-      }
+      for (const run of runs()) yield* run.items();
     },
   };
+}
+
+const noStarts: readonly number[] = [];
+
+/** A run as one check reached it (see `DiagnosticRun`). */
+class PlacedRun implements DiagnosticRun {
+  private placed: readonly NoarkqDiagnostic[] | undefined;
+
+  constructor(
+    private readonly run: Run,
+    private readonly block: DocumentBlock,
+    private readonly fileVariables: readonly VariableDeclaration[],
+    private readonly first: DocumentBlock | undefined,
+    readonly firstAt: number,
+    private readonly place: (run: Run, block: DocumentBlock, variables: readonly VariableDeclaration[], first: DocumentBlock | undefined, firstAt: number) => readonly NoarkqDiagnostic[],
+  ) {}
+
+  get said(): object {
+    return this.run;
+  }
+
+  get start(): number {
+    return this.block.start;
+  }
+
+  anchorStarts(): readonly number[] {
+    return this.run.anchors.length === 0 ? noStarts : this.run.anchors.map((i) => this.fileVariables[i].start);
+  }
+
+  get severities(): readonly Severity[] {
+    return this.run.severities;
+  }
+
+  items(): readonly NoarkqDiagnostic[] {
+    return (this.placed ??= this.place(this.run, this.block, this.fileVariables, this.first, this.firstAt));
+  }
 }
 
 function makeRun(parsed: ParsedBlock, entry: CachedBlock, duplicate: boolean): Run {
@@ -684,17 +762,36 @@ function makeRun(parsed: ParsedBlock, entry: CachedBlock, duplicate: boolean): R
   for (const d of entry.diagnostics) items.push({ kind: 'check', d });
   // Stable: among equal spans, the order they were pushed in.
   items.sort((a, b) => byPosition(a.d, b.d));
-  return { parsed, entry, duplicate, items, inPreamble: entry.diagnostics.some(reachesPreamble) };
+  const inPreamble = entry.diagnostics.some(reachesPreamble);
+  return { parsed, entry, duplicate, items, inPreamble, anchors: inPreamble ? anchorsOf(entry) : noAnchors, severities: items.map((item) => item.d.severity) };
 }
 
-function placeItem(p: Placing, item: RunItem, block: DocumentBlock, entry: CachedBlock): NoarkqDiagnostic {
+const noAnchors: readonly number[] = [];
+
+/** The indexes of the file variables that `entry`'s spans in the preamble (its diagnostics' and
+ * their related locations') are placed from (see `place`). */
+function anchorsOf(entry: CachedBlock): readonly number[] {
+  const anchors: number[] = [];
+  const add = (span: Span): void => {
+    if (span.start >= 0) return;
+    const anchor = anchorOf(entry.fileReads, span.start + entry.computedAt);
+    if (anchor !== undefined && !anchors.includes(anchor.index)) anchors.push(anchor.index);
+  };
+  for (const d of entry.diagnostics) {
+    add(d);
+    for (const r of d.related ?? []) add(r);
+  }
+  return anchors;
+}
+
+function placeItem(item: RunItem, block: DocumentBlock, entry: CachedBlock, variables: readonly VariableDeclaration[], first: DocumentBlock | undefined): NoarkqDiagnostic {
   switch (item.kind) {
     case 'syntax':
       return shiftDiagnostic(item.d, block.start);
     case 'check':
-      return place(item.d, block.start, entry, p.doc.preamble.parsed.variables);
+      return place(item.d, block.start, entry, variables);
     case 'name':
-      return duplicateNameDiagnostic(block, p.blockNamed(block.parsed.name!.text)!);
+      return duplicateNameDiagnostic(block, first!);
   }
 }
 

@@ -1,7 +1,7 @@
 /** `.noarkq` documents: parsing (blocks, variables, references, requests) and document checks. */
 export { parseDocument, reparseStretch, startParse, type ChangedStretch, type SteppedParse, type TextPieces } from './documentParser';
 export { parseBlock, blockNamePattern } from './blockParser';
-export { checkDocument, createDocumentChecker, type CheckedDiagnostics, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
+export { checkDocument, createDocumentChecker, type CheckedDiagnostics, type DiagnosticRun, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
 export { allBlocks, blockAt, blockByName, blockCount, blockNameIndex, blockOf, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
 export { usable, variableChain, visibleVariables } from './variableScope';

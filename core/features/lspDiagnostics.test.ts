@@ -4,8 +4,9 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { NoarkqDiagnostic } from '../diagnostics';
-import { roughCount, sameLspDiagnostic, toLspDiagnostics, toShownDiagnostics } from './lspDiagnostics';
+import type { NoarkqDiagnostic, Severity } from '../diagnostics';
+import type { CheckedDiagnostics, DiagnosticRun } from '../document/documentChecker';
+import { roughCount, sameLspDiagnostic, toLspDiagnostics, toShownDiagnostics, type LspConversions, type RunConversion } from './lspDiagnostics';
 
 const messageOf = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
 
@@ -114,6 +115,57 @@ describe('toLspDiagnostics', () => {
     assert.equal(before.length, after.length);
     for (let i = 0; i < before.length; i++) assert.ok(sameLspDiagnostic(before[i], after[i]), `diagnostic ${i}`);
     assert.match(messageOf(shownOf(330).at(-1)!), /^At least 320 more problems/);
+  });
+});
+
+describe('toShownDiagnostics over block runs', () => {
+  const document = TextDocument.create('file:///runs.noarkq', 'noarkq', 1, 'x\n'.repeat(400));
+  const severities: Severity[] = ['error', 'warning', 'information', 'hint'];
+  /** Runs of the given severities, two characters apart, each with its own `said`, counting the
+   * times their items are placed. */
+  const checked = (runsOf: Severity[][]) => {
+    let at = 0;
+    const placed = { count: 0 };
+    const runs: DiagnosticRun[] = runsOf.map((kinds) => {
+      const items: NoarkqDiagnostic[] = kinds.map((severity) => ({ code: 'noarkq.test', severity, start: (at += 2), end: at + 1, message: `${severity} at ${at}` }));
+      return { said: {}, start: items[0]?.start ?? 0, firstAt: -1, anchorStarts: () => [], severities: kinds, items: () => (placed.count++, items) };
+    });
+    const flat = runs.flatMap((r) => r.items());
+    placed.count = 0;
+    const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+    for (const d of flat) counts[d.severity]++;
+    const diagnostics: CheckedDiagnostics = { length: flat.length, severities: counts, runs: () => runs, [Symbol.iterator]: () => flat[Symbol.iterator]() };
+    return { runs, flat, diagnostics, placed };
+  };
+
+  it('shows what the same diagnostics read one by one show, for any runs and limit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...severities), { minLength: 1, maxLength: 5 }), { maxLength: 40 }), fc.integer({ min: 2, max: 60 }), (runsOf, limit) => {
+        const { flat, diagnostics } = checked(runsOf);
+        assert.deepEqual(toLspDiagnostics(document, diagnostics, limit), toLspDiagnostics(document, flat, limit));
+      }),
+    );
+  });
+
+  it('gives a run again without placing it, and finds the diagnostic each shown one stands for through the run', () => {
+    // Past the limit only errors are shown: the first run's warning is the first left out, so the
+    // second run is shown whole, its error alone (its second item).
+    const { diagnostics, placed } = checked([['error', 'warning'], ['warning', 'error'], ['error']]);
+    const kept = new Map<object, RunConversion>();
+    const conversions: LspConversions = {
+      reuse: () => undefined,
+      keep: () => undefined,
+      reuseRun: (run, cut) => (cut === 0 ? kept.get(run.said) : undefined),
+      keepRun: (run, _cut, made) => void kept.set(run.said, made),
+    };
+    const first = toShownDiagnostics(document, diagnostics, 3, conversions);
+    assert.deepEqual(first.lsp.slice(0, 2).map(messageOf), ['error at 2', 'error at 8']);
+    const placedFirst = placed.count;
+    const again = toShownDiagnostics(document, diagnostics, 3, conversions);
+    assert.equal(again.lsp[1], first.lsp[1], 'the same LSP diagnostic');
+    assert.equal(placed.count - placedFirst, 1, 'only the run holding the first left out is placed');
+    assert.equal(again.sourceOf(again.lsp[1])?.message, 'error at 8');
+    assert.equal(placed.count - placedFirst, 2, 'placed when asked for');
   });
 });
 

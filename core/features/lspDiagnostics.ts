@@ -10,7 +10,7 @@ import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-typ
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toLspDiagnostic, toLspRange, type NoarkqDiagnostic, type Severity } from '../diagnostics';
 import { DocumentCodes } from '../document/documentCodes';
-import type { CheckedDiagnostics } from '../document/documentChecker';
+import type { CheckedDiagnostics, DiagnosticRun } from '../document/documentChecker';
 
 /**
  * How many diagnostics the editor is sent for one document, the note on the rest included. A file
@@ -24,10 +24,22 @@ export const reportedDiagnosticsLimit = 1_000;
 
 /** LSP diagnostics made before, to be given again for the same diagnostic: `reuse` gives the one
  * made for `d` if it still stands (the text before it did not change), `keep` is told each one
- * made or given. */
+ * made or given. `reuseRun` gives what was made of a block's run (`keepRun`) where the run still
+ * says the same at positions that read the same, and keeps it for the next version itself; the
+ * run's items are then not placed at all. */
 export interface LspConversions {
-  reuse(d: NoarkqDiagnostic): Diagnostic | undefined;
+  /** `of`: the run `d` is the item `index` of, when it is read from a run. */
+  reuse(d: NoarkqDiagnostic, of?: { run: DiagnosticRun; index: number }): Diagnostic | undefined;
   keep(d: NoarkqDiagnostic, lsp: Diagnostic): void;
+  reuseRun?(run: DiagnosticRun, cut: number): RunConversion | undefined;
+  keepRun?(run: DiagnosticRun, cut: number, made: RunConversion): void;
+}
+
+/** What was made of a run's items of severity rank `cut` or lower (errors 0 … hints 3): their
+ * LSP diagnostics, and which of the run's items each was made from. */
+export interface RunConversion {
+  lsp: readonly Diagnostic[];
+  picks: readonly number[];
 }
 
 /** The diagnostics as the editor is sent them: all when they are at most `limit`; otherwise
@@ -39,23 +51,16 @@ export function toLspDiagnostics(document: TextDocument, diagnostics: readonly N
   return toShownDiagnostics(document, diagnostics, limit, conversions).lsp;
 }
 
-/** `toLspDiagnostics`, with the checker's diagnostic each was made from, for the code actions. */
+/** `toLspDiagnostics`, with the checker's diagnostic each was made from, for the code actions.
+ * A check's diagnostics are read a block's run at a time where it offers them so: a run wholly
+ * shown is converted (or given again) whole. */
 export function toShownDiagnostics(document: TextDocument, diagnostics: readonly NoarkqDiagnostic[] | CheckedDiagnostics, limit = reportedDiagnosticsLimit, conversions?: LspConversions): ShownDiagnostics {
-  const lsp: Diagnostic[] = [];
-  const sources: NoarkqDiagnostic[] = [];
-  const convert = (d: NoarkqDiagnostic): void => {
-    sources.push(d);
-    if (conversions === undefined) {
-      lsp.push(toLspDiagnostic(document, d));
-      return;
-    }
-    const made = conversions.reuse(d) ?? toLspDiagnostic(document, d);
-    conversions.keep(d, made);
-    lsp.push(made);
-  };
+  const shown = new ShownList(document, conversions);
+  const runs = 'runs' in diagnostics && diagnostics.runs !== undefined ? diagnostics.runs() : undefined;
   if (diagnostics.length <= limit) {
-    for (const d of diagnostics) convert(d);
-    return new ShownDiagnostics(lsp, sources);
+    if (runs !== undefined) for (const run of runs) shown.addRun(run, lowestRank);
+    else for (const d of diagnostics) shown.add(d);
+    return shown.done();
   }
   const severities = 'severities' in diagnostics ? diagnostics.severities : countSeverities(diagnostics);
   // Every diagnostic more severe than `cut` is kept, and the first `room` of rank `cut`.
@@ -65,21 +70,123 @@ export function toShownDiagnostics(document: TextDocument, diagnostics: readonly
   while (cut < 3 && counts[cut] <= room) room -= counts[cut++];
   let firstLeftOut: NoarkqDiagnostic | undefined;
   let errorsShown = 0;
-  for (const d of diagnostics) {
+  /** Shows `d` or leaves it out; whether the list is then complete. */
+  const take = (d: NoarkqDiagnostic, of?: { run: DiagnosticRun; index: number }): boolean => {
     const rank = severityRank[d.severity];
     if (rank < cut || (rank === cut && room-- > 0)) {
-      convert(d);
+      shown.add(d, of);
       if (rank === 0) errorsShown++;
     } else {
       firstLeftOut ??= d;
     }
-    if (lsp.length === limit - 1 && firstLeftOut !== undefined) break;
+    return shown.length === limit - 1 && firstLeftOut !== undefined;
+  };
+  if (runs !== undefined) {
+    const runCounts = [0, 0, 0, 0];
+    for (const run of runs) {
+      runCounts.fill(0);
+      for (const severity of run.severities) runCounts[severityRank[severity]]++;
+      // Shown whole: every item up to `cut` fits, and none after it is the first left out.
+      let above = run.severities.length;
+      for (let rank = 0; rank <= cut; rank++) above -= runCounts[rank];
+      if ((runCounts[cut] === 0 || runCounts[cut] <= room) && (above === 0 || firstLeftOut !== undefined)) {
+        shown.addRun(run, cut);
+        room -= runCounts[cut];
+        errorsShown += runCounts[0];
+        if (shown.length === limit - 1 && firstLeftOut !== undefined) break;
+        continue;
+      }
+      const items = run.items();
+      let complete = false;
+      for (let k = 0; k < items.length && !complete; k++) complete = take(items[k], { run, index: k });
+      if (complete) break;
+    }
+  } else {
+    for (const d of diagnostics) if (take(d)) break;
   }
   // The note stands for no diagnostic of the checker's: it has no fix, and the ones it stands
   // for are not offered theirs (their diagnostics are not shown).
-  lsp.push(leftOutNote(document, firstLeftOut!, diagnostics.length - lsp.length, severities.error - errorsShown, lsp.length));
-  return new ShownDiagnostics(lsp, sources);
+  shown.push(leftOutNote(document, firstLeftOut!, diagnostics.length - shown.length, severities.error - errorsShown, shown.length));
+  return shown.done();
 }
+
+/** The severity rank below which every item of a run is shown when nothing is left out. */
+const lowestRank = 3;
+
+/** A shown list as it is made: its LSP diagnostics and what each was made from. */
+class ShownList {
+  readonly lsp: Diagnostic[] = [];
+  private readonly sources: ShownSource[] = [];
+
+  constructor(
+    private readonly document: TextDocument,
+    private readonly conversions: LspConversions | undefined,
+  ) {}
+
+  get length(): number {
+    return this.lsp.length;
+  }
+
+  add(d: NoarkqDiagnostic, of?: { run: DiagnosticRun; index: number }): void {
+    this.sources.push(d);
+    const conversions = this.conversions;
+    if (conversions === undefined) {
+      this.lsp.push(toLspDiagnostic(this.document, d));
+      return;
+    }
+    const made = conversions.reuse(d, of) ?? toLspDiagnostic(this.document, d);
+    conversions.keep(d, made);
+    this.lsp.push(made);
+  }
+
+  /** The run's items of rank `cut` or lower, given again where the conversions have them. */
+  addRun(run: DiagnosticRun, cut: number): void {
+    const reused = this.conversions?.reuseRun?.(run, cut);
+    if (reused !== undefined) {
+      const source = new RunSources(run, reused.picks, this.lsp.length);
+      for (const made of reused.lsp) {
+        this.lsp.push(made);
+        this.sources.push(source);
+      }
+      return;
+    }
+    const from = this.lsp.length;
+    const picks: number[] = [];
+    const items = run.items();
+    for (let k = 0; k < items.length; k++) {
+      if (severityRank[items[k].severity] > cut) continue;
+      this.add(items[k], { run, index: k });
+      picks.push(k);
+    }
+    this.conversions?.keepRun?.(run, cut, { lsp: this.lsp.slice(from), picks });
+  }
+
+  /** A diagnostic that stands for none of the checker's (the note on those left out). */
+  push(lsp: Diagnostic): void {
+    this.lsp.push(lsp);
+  }
+
+  done(): ShownDiagnostics {
+    return new ShownDiagnostics(this.lsp, this.sources);
+  }
+}
+
+/** The checker's diagnostics a run given again stands for, placed only when one is asked for
+ * (a code action on it): the run places them in the version it was read in. */
+class RunSources {
+  constructor(
+    private readonly run: DiagnosticRun,
+    private readonly picks: readonly number[],
+    /** The index in the shown list of the run's first. */
+    private readonly at: number,
+  ) {}
+
+  source(index: number): NoarkqDiagnostic {
+    return this.run.items()[this.picks[index - this.at]];
+  }
+}
+
+type ShownSource = NoarkqDiagnostic | RunSources;
 
 /**
  * One list of diagnostics as the editor is sent it, and the checker's diagnostic each was made
@@ -91,7 +198,7 @@ export class ShownDiagnostics {
 
   constructor(
     readonly lsp: Diagnostic[],
-    private readonly sources: readonly NoarkqDiagnostic[],
+    private readonly sources: readonly ShownSource[],
   ) {}
 
   /**
@@ -114,7 +221,8 @@ export class ShownDiagnostics {
     for (const i of candidates ?? []) {
       const shown = this.lsp[i];
       if (i >= this.sources.length || shown.code !== code || shown.message !== message || (by !== undefined && shown.source !== by) || !sameRange(shown.range, range)) continue;
-      const source = this.sources[i];
+      const shownFrom = this.sources[i];
+      const source = shownFrom instanceof RunSources ? shownFrom.source(i) : shownFrom;
       if (!taken?.has(source)) return source;
       found ??= source;
     }
@@ -150,7 +258,7 @@ function leftOutNote(document: TextDocument, first: NoarkqDiagnostic, left: numb
   const message =
     `${capitalised(count(left, 'more problem'))} in this file ${left === 1 ? 'is' : 'are'} not shown` +
     (errors > 0 ? ` (${count(errors, 'error')})` : '') +
-    `: the editor is sent the first ${shown.toLocaleString('en-US')}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
+    `: the editor is sent the first ${counting.format(shown)}, errors first. The first left out is here; \`noarkq check\` lists them all.`;
   return Diagnostic.create(toLspRange(document, first), message, DiagnosticSeverity.Information, DocumentCodes.diagnosticsLimit, 'noarkq');
 }
 
@@ -161,10 +269,14 @@ function leftOutNote(document: TextDocument, first: NoarkqDiagnostic, left: numb
  * removes a problem the editor does not show.
  */
 export function roughCount(n: number): string {
-  if (n < 100) return n.toLocaleString('en-US');
+  if (n < 100) return counting.format(n);
   const unit = 10 ** (String(Math.trunc(n)).length - 2);
-  return `at least ${(Math.floor(n / unit) * unit).toLocaleString('en-US')}`;
+  return `at least ${counting.format(Math.floor(n / unit) * unit)}`;
 }
+
+/** One formatter for every count: `toLocaleString` makes one per call until V8 has seen enough
+ * of them to cache it, about 0.1 ms each, several a check. */
+const counting = new Intl.NumberFormat('en-US');
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
