@@ -122,10 +122,12 @@ interface FileRead {
 
 type ReadPart = (v: VariableDeclaration) => unknown;
 
-/** The slots whose result read file variables, by the declaration they read (with its position
- * among the variables) and the part read: when the file variables change, the parts that read
- * otherwise from the new declarations are found once each, not once per slot. */
-type FileReadIndex = Map<VariableDeclaration, { index: number; parts: Map<ReadPart, Set<Slot>> }>;
+/** The slots whose result read file variables, by the variable's position among them and the
+ * part read, with the declaration at that position when the last check ended: every slot reads
+ * from it what it read from its own (a check leaves no slot whose reads do not hold). When the
+ * file variables change, the parts that read otherwise from the new declarations are found once
+ * each, not once per slot, and a slot checked again that reads the same parts stays where it is. */
+type FileReadIndex = Map<number, { declaration: VariableDeclaration; parts: Map<ReadPart, Set<Slot>> }>;
 
 /** One of a slot's diagnostics, block-relative: a syntax diagnostic of its parse, the duplicate
  * name (made when placed: it points at the first block of the name, wherever that is then), or
@@ -399,10 +401,10 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     // again under the same key changes only the second.
     const trackEntry = (slot: Slot): void => {
       for (const r of slot.entry.fileReads) {
-        let byDeclaration = fileReaders.get(r.declaration);
-        if (byDeclaration === undefined) fileReaders.set(r.declaration, (byDeclaration = { index: r.index, parts: new Map() }));
-        const set = byDeclaration.parts.get(r.read);
-        if (set === undefined) byDeclaration.parts.set(r.read, new Set([slot]));
+        let byIndex = fileReaders.get(r.index);
+        if (byIndex === undefined) fileReaders.set(r.index, (byIndex = { declaration: doc.preamble.parsed.variables[r.index], parts: new Map() }));
+        const set = byIndex.parts.get(r.read);
+        if (set === undefined) byIndex.parts.set(r.read, new Set([slot]));
         else set.add(slot);
       }
       if (slot.entry.wholePreamble !== undefined) preambleReaders.add(slot);
@@ -410,13 +412,13 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     };
     const untrackEntry = (slot: Slot): void => {
       for (const r of slot.entry.fileReads) {
-        const byDeclaration = fileReaders.get(r.declaration);
-        const set = byDeclaration?.parts.get(r.read);
-        if (byDeclaration === undefined || set === undefined) continue;
+        const byIndex = fileReaders.get(r.index);
+        const set = byIndex?.parts.get(r.read);
+        if (byIndex === undefined || set === undefined) continue;
         set.delete(slot);
         if (set.size > 0) continue;
-        byDeclaration.parts.delete(r.read);
-        if (byDeclaration.parts.size === 0) fileReaders.delete(r.declaration);
+        byIndex.parts.delete(r.read);
+        if (byIndex.parts.size === 0) fileReaders.delete(r.index);
       }
       preambleReaders.delete(slot);
       tallySlot(tally, slot, -1);
@@ -558,12 +560,21 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         if (byText === undefined) checkedHere.set(slot.entry.key, (byText = new Map()));
         let entry = byText.get(block.parsed.text);
         if (entry === undefined) byText.set(block.parsed.text, (entry = computeEntry(recording, block, slot.entry.key)));
-        // The key is the same: only what the result read is tracked anew.
-        untrackEntry(slot);
-        slot.entry = entry;
-        trackEntry(slot);
+        // The key is the same: only what the result read is tracked anew, and only when it reads
+        // other parts (a file of copies has thousands of readers of the variable typed in).
+        if (entry === slot.entry) continue;
+        if (readsAlike(slot.entry, entry)) {
+          tallySlot(tally, slot, -1);
+          slot.entry = entry;
+          tallySlot(tally, slot, 1);
+        } else {
+          untrackEntry(slot);
+          slot.entry = entry;
+          trackEntry(slot);
+        }
         yield;
       }
+      for (const [at, byIndex] of fileReaders) byIndex.declaration = doc.preamble.parsed.variables[at];
     }
     lastCheck.reusedBlocks = count - lastCheck.checkedBlocks;
 
@@ -1017,12 +1028,20 @@ function fileVariableNamesKey(preamble: ParsedBlock): string {
 function staleFileReaders(index: FileReadIndex, preambleReaders: ReadonlySet<Slot>, preamble: ParsedBlock): Set<Slot> {
   const stale = new Set<Slot>();
   for (const slot of preambleReaders) if (slot.entry.wholePreamble !== preamble) stale.add(slot);
-  for (const [declaration, { index: at, parts }] of index) {
+  for (const [at, { declaration, parts }] of index) {
     const now = preamble.variables[at];
     if (now === declaration) continue;
     for (const [read, slots] of parts) if (readText(read, now) !== readText(read, declaration)) for (const s of slots) stale.add(s);
   }
   return stale;
+}
+
+/** Whether two results of a block read the same parts of the same file variables, and the rest
+ * of the preamble alike. */
+function readsAlike(a: CachedBlock, b: CachedBlock): boolean {
+  if (a.fileReads.length !== b.fileReads.length || (a.wholePreamble === undefined) !== (b.wholePreamble === undefined)) return false;
+  for (let i = 0; i < a.fileReads.length; i++) if (a.fileReads[i].index !== b.fileReads[i].index || a.fileReads[i].read !== b.fileReads[i].read) return false;
+  return true;
 }
 
 /** Whether what a block's check read of the preamble (besides the variables' names, which its

@@ -180,6 +180,17 @@ describe('incremental document checks', () => {
     assert.equal(s.update(file('"2024-01-01T00:00:00Z"', '"x"', '# a comment\n')), 3);
   });
 
+  it('follows what a block reads of a file variable as a new value makes it read other parts of it', () => {
+    // A text for `%=` is read for its words; a number there gets a warning whose fix rewrites the
+    // value where it is in the declaration, so its place is read too: moving the value within its
+    // line must check the blocks again.
+    const file = (value: string): string => `@v =${value}\n### q\nQUERY Journalpost\nWHERE tittel %= @v\n### r\nQUERY Saksmappe\nWHERE tittel %= @v\n`;
+    const s = new Session(file(' "x"'));
+    s.update(file(' 2024'));
+    s.update(file('   2024'));
+    s.update(file(' 2024'));
+  });
+
   it('equals a fresh check after file variables moved and changed, read by copies of blocks', () => {
     const values = ['2024', '"2024-01-31"', '"2024-01-31T10:00:00Z"', '"last week"', 'null', '{{findCase.results[0].id}}', '', '{"a": {"start": 1, "end": 2}}'];
     const blocks = [
