@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Message } from 'vscode-languageserver/node';
-import { cachingJsonEncoder, messageJson } from './messageJson';
+import { cachingJsonEncoder, messageBytes } from './messageJson';
+
+const messageJson = (message: Message): string => messageBytes(message).toString('utf8');
 
 const diagnosticArb = fc.record(
   {
