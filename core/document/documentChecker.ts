@@ -212,6 +212,9 @@ interface CheckState {
   /** The slots by what their key read, so an edit finds the keys it can change without
    * looking at every block. */
   readers: Map<string, Set<Slot>>;
+  /** The slots by their block's text: a block of the same text and key as another gets its
+   * result (a pasted copy, a file of copies). */
+  byText: TextIndex;
   /** The slots with names that name nothing. */
   unresolved: Set<Slot>;
   forward: Set<Slot>;
@@ -391,6 +394,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const blockAt = (i: number): DocumentBlock => (i === 0 ? doc.preamble : blockOf(doc, i - 1));
 
     const readers = previous?.readers ?? new Map<string, Set<Slot>>();
+    const byText: TextIndex = previous?.byText ?? new Map();
     const unresolved = previous?.unresolved ?? new Set<Slot>();
     const forward = previous?.forward ?? new Set<Slot>();
     const fileReaders: FileReadIndex = previous?.fileReaders ?? new Map();
@@ -429,6 +433,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         if (set === undefined) readers.set(n, new Set([slot]));
         else set.add(slot);
       }
+      indexText(byText, slot);
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
       trackEntry(slot);
@@ -440,6 +445,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         set.delete(slot);
         if (set.size === 0) readers.delete(n);
       }
+      unindexText(byText, slot);
       unresolved.delete(slot);
       forward.delete(slot);
       untrackEntry(slot);
@@ -462,6 +468,11 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       const derived = dependencyKey(dependencies, block, () => (suggestions = newSuggestionsTag()));
       let reused: CachedBlock | undefined;
       for (const s of candidates.get(block.parsed) ?? noSlots) if (s.entry.key === derived.key && readsHold(s.entry, doc.preamble.parsed)) reused ??= s.entry;
+      // A key says everything the result depends on but the text: another block of the same text
+      // and key (kept, or made earlier in this check) has the result. A key with a suggestions tag
+      // is new. The fresh check (`sort`) checks every block, as the reference the incremental one
+      // is held to.
+      if (reused === undefined && assembly === 'runs' && suggestions === '') reused = alikeEntry(byText.get(block.parsed.text), derived.key, doc.preamble.parsed);
       const slot: Slot = {
         parsed: block.parsed,
         entry: reused ?? computeEntry(recording, block, derived.key),
@@ -580,7 +591,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
 
     const placing: Placing = { doc, slots, names, duplicates, blockNamed };
     const result = assembly === 'runs' ? orderedRuns(placing, tally) ?? sortedWhole(placing) : sortedWhole(placing);
-    state = { doc, slots, names, duplicates, repeated, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, unresolved, forward, tally, result };
+    state = { doc, slots, names, duplicates, repeated, preambleKey: fileNamesKey, fileVariables: preambleKey, fileReaders, preambleReaders, preambleReferenceNames: joinedReferenceNames, readers, byText, unresolved, forward, tally, result };
     return result;
   }
 
@@ -622,6 +633,7 @@ function interruptedState(progress: Progress): CheckState {
     preambleReaders: new Set(),
     preambleReferenceNames: '',
     readers: new Map(),
+    byText: new Map(),
     unresolved: new Set(),
     forward: new Set(),
     tally: { severities: { error: 0, warning: 0, information: 0, hint: 0 }, strays: new Set() },
@@ -1034,6 +1046,37 @@ function staleFileReaders(index: FileReadIndex, preambleReaders: ReadonlySet<Slo
     for (const [read, slots] of parts) if (readText(read, now) !== readText(read, declaration)) for (const s of slots) stale.add(s);
   }
   return stale;
+}
+
+/** The slots by their block's text: one slot, or the several of a text that repeats (a map of a
+ * set each would be most of the index's memory in a file of unique blocks). */
+type TextIndex = Map<string, Slot | Slot[]>;
+
+function indexText(index: TextIndex, slot: Slot): void {
+  const text = slot.parsed.text;
+  const alike = index.get(text);
+  if (alike === undefined) index.set(text, slot);
+  else if (Array.isArray(alike)) alike.push(slot);
+  else index.set(text, [alike, slot]);
+}
+
+function unindexText(index: TextIndex, slot: Slot): void {
+  const text = slot.parsed.text;
+  const alike = index.get(text);
+  if (alike === slot) index.delete(text);
+  else if (Array.isArray(alike)) {
+    const at = alike.indexOf(slot);
+    if (at !== -1) alike.splice(at, 1);
+    if (alike.length === 1) index.set(text, alike[0]);
+  }
+}
+
+/** The result of one of `alike` (blocks of one text) with this key, whose reads of the file
+ * variables hold in `preamble`. */
+function alikeEntry(alike: Slot | readonly Slot[] | undefined, key: string, preamble: ParsedBlock): CachedBlock | undefined {
+  if (alike === undefined) return undefined;
+  for (const s of Array.isArray(alike) ? alike : [alike]) if (s.entry.key === key && readsHold(s.entry, preamble)) return s.entry;
+  return undefined;
 }
 
 /** Whether two results of a block read the same parts of the same file variables, and the rest

@@ -180,6 +180,13 @@ describe('incremental document checks', () => {
     assert.equal(s.update(file('"2024-01-01T00:00:00Z"', '"x"', '# a comment\n')), 3);
   });
 
+  it('gives a pasted copy of a block the result of the block it copies, and checks a copy that reads otherwise', () => {
+    const block = '### find\nQUERY Saksmappe\nWHERE tittel = "literal" && saksaar = @year\n';
+    const s = new Session(`@year = 2024\n${block}### other\nGET code-lists\n`);
+    assert.equal(s.update(`@year = 2024\n${block}### other\nGET code-lists\n${block}`), 0, 'the same text and key: nothing checked');
+    assert.equal(s.update(`@year = 2024\n${block}### other\nGET code-lists\n${block}${block.replace('@year', '@years')}`), 1, 'another text');
+  });
+
   it('follows what a block reads of a file variable as a new value makes it read other parts of it', () => {
     // A text for `%=` is read for its words; a number there gets a warning whose fix rewrites the
     // value where it is in the declaration, so its place is read too: moving the value within its
