@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { buildConnector, Pool, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { JsonValue } from '../../core/jsonValue';
-import packageJson from '../../package.json';
+import { version } from '../../package.json';
 import { redact } from '../../core/text/secretRedaction';
 import type { TokenProvider } from '../auth/tokenProvider';
 import type {
@@ -104,7 +104,7 @@ export interface ArchiveClientOptions {
   connections?: number;
 }
 
-export const userAgent = `noarkq/${(packageJson as { version: string }).version}`;
+export const userAgent = `noarkq/${version}`;
 
 /** Error bodies are short; a longer one is cut (it is only shown). */
 const maxErrorBodyBytes = 1024 * 1024;
