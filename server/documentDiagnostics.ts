@@ -115,7 +115,8 @@ export class DocumentDiagnostics {
    * character in both (an edit in the middle of a file of errors leaves the first thousand). One
    * that was only placed again (`movedFrom`: its block moved) is given the LSP diagnostic of the
    * one it was placed from where that still reads the same (`convertsTo`): an edit in a file
-   * variable at the top moves every block by a few characters, not lines.
+   * variable at the top moves every block by a few characters, not lines. A block's run that says
+   * the same and only moved that way is given its LSP diagnostics whole, without being placed.
    */
   private conversions(document: TextDocument, diagnostics: CheckedDiagnostics): LspConversions {
     const previous = this.converted.get(document.uri);
