@@ -10,6 +10,7 @@ import type { BlockRunResult } from '../runner/blocks/blockRunResult';
 import type { McpServerLaunches } from './agent/mcpServerProvider';
 import type { ExtensionServices } from './extensionServices';
 import type { RunBlockOptions } from './run/blockRunner';
+import type { RunHistoryEntry } from './run/runHistory';
 import type { RunPrompts, vscodePrompts } from './run/runPrompts';
 import type { ReportedTest } from './testing/noarkqTestController';
 
@@ -48,6 +49,16 @@ export interface NoarkqExtensionApi {
    * renderer had sent it (validated the same way); and the outputs that have a session now. */
   sendFromNotebookOutput(message: unknown): Promise<void>;
   notebookOutputSessions(): Promise<string[]>;
+  /** The run history, newest first, and running one of its entries again as its quick pick does. */
+  runHistory(): Promise<readonly RunHistoryEntry[]>;
+  runAgain(entry: RunHistoryEntry): Promise<unknown>;
+}
+
+/** A run of the history again: a notebook's in its notebook, any other in its file. */
+function runAgain(s: ExtensionServices, entry: RunHistoryEntry): Thenable<unknown> {
+  const uri = vscode.Uri.parse(entry.uri);
+  if (entry.notebook) return s.notebooks.controller.runAgain(uri, entry.blockName, entry.line);
+  return vscode.commands.executeCommand('noarkq.runBlock', uri, entry.blockName, { line: entry.line, allPages: entry.allPages });
 }
 
 /** notebookMessages.ts's `noarkqNotebookType`, written out: importing that module would load zod
@@ -90,9 +101,7 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     command('noarkq.runSelection', (s) => s.runner.runSelection()),
     command('noarkq.cancelRun', (s) => s.runner.cancelAll()),
     command('noarkq.copyAsCode', (s, uri?: unknown, blockName?: unknown, options?: unknown) => s.copyAsCode.copy(uri, blockName, options)),
-    command('noarkq.showRunHistory', (s) =>
-      s.history.pick((entry) => vscode.commands.executeCommand('noarkq.runBlock', vscode.Uri.parse(entry.uri), entry.blockName, { line: entry.line, allPages: entry.allPages })),
-    ),
+    command('noarkq.showRunHistory', (s) => s.history.pick((entry) => runAgain(s, entry))),
     command('noarkq.showRequestLog', (s) => s.log.show(true)),
     command('noarkq.archive.refresh', (s) => s.archiveViews.refresh()),
     command('noarkq.archive.refreshNode', (s, node?: unknown) => s.archiveViews.refreshNode(node)),
@@ -160,6 +169,8 @@ export function activate(context: vscode.ExtensionContext): NoarkqExtensionApi {
     mcpServerLaunches: async () => (await services).mcpServerLaunches,
     sendFromNotebookOutput: async (message) => (await services).notebooks.outputs.receive(message),
     notebookOutputSessions: async () => (await services).notebooks.outputs.liveOutputs(),
+    runHistory: async () => (await services).history.list(),
+    runAgain: async (entry) => runAgain(await services, entry),
   };
 }
 

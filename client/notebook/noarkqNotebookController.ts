@@ -103,6 +103,32 @@ export class NoarkqNotebookController implements vscode.Disposable {
     await this.execute(above, cell.notebook);
   }
 
+  /**
+   * Runs again, from the run history, the block of the notebook of `uri` named `blockName` (or the
+   * unnamed one whose request is on `line` of its code cells): its cell runs, in the notebook open
+   * now, which is opened as a notebook when it is not. False when the notebook has no such block.
+   */
+  async runAgain(uri: vscode.Uri, blockName: string | undefined, line: number): Promise<boolean> {
+    const key = uri.toString();
+    const openNow = () => vscode.workspace.notebookDocuments.find((n) => n.notebookType === noarkqNotebookType && n.uri.toString() === key);
+    let notebook = openNow();
+    if (!notebook) {
+      await vscode.commands.executeCommand('vscode.openWith', uri, noarkqNotebookType);
+      notebook = openNow();
+    }
+    if (!notebook) return false;
+    const document = new CellsDocument(notebook.getCells().filter((c) => c.kind === vscode.NotebookCellKind.Code));
+    const lineStart = document.parsed.text.split('\n').slice(0, line).reduce((offset, text) => offset + text.length + 1, 0);
+    const block = allBlocks(document.parsed).find((b) => b.parsed.request !== undefined && (blockName !== undefined ? b.parsed.name?.text === blockName : b.parsed.name === undefined && b.start <= lineStart && lineStart < b.end));
+    const cell = block ? document.cellAt(block.start)?.cell : undefined;
+    if (!cell) {
+      void vscode.window.showWarningMessage(`noarkq: ${vscode.workspace.asRelativePath(uri)} has no block ${blockName ?? `on line ${line + 1}`} now.`);
+      return false;
+    }
+    await this.execute([cell], notebook);
+    return true;
+  }
+
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.controller.dispose();

@@ -191,7 +191,29 @@ export class BlockRunner implements vscode.Disposable {
   async runBlocks(uri: vscode.Uri, parsed: NoarkqDocument, blocks: readonly DocumentBlock[], signal: AbortSignal, listener: RunListener): Promise<RunOutcome | undefined> {
     const active = await this.connectActive();
     if (!active) return undefined;
-    return this.runIn(uri, active, parsed, blocks, false, signal, listener);
+    // Stopped by its caller (a cell's stop button) or by `noarkq.cancelRun`, as any run is; its
+    // results go into the run history as the notebook's.
+    const source = new vscode.CancellationTokenSource();
+    this.running.add(source);
+    const abort = new AbortController();
+    const cancel = () => abort.abort();
+    signal.addEventListener('abort', cancel);
+    if (signal.aborted) cancel();
+    const cancelled = source.token.onCancellationRequested(cancel);
+    try {
+      return await this.runIn(uri, active, parsed, blocks, false, abort.signal, {
+        ...listener,
+        onResult: (result, shown) => {
+          this.deps.history.add(uri, active.environment.name, result, false, 'notebook');
+          listener.onResult(result, shown);
+        },
+      });
+    } finally {
+      cancelled.dispose();
+      signal.removeEventListener('abort', cancel);
+      this.running.delete(source);
+      source.dispose();
+    }
   }
 
   private async run(document: vscode.TextDocument, parsed: NoarkqDocument, blocks: DocumentBlock[], allPages: boolean, what: string): Promise<BlockRunResult[] | undefined> {

@@ -18,6 +18,9 @@ export interface RunHistoryEntry {
   at: number;
   /** How the block's expectations went (the implied 2xx counted), when it has any `EXPECT` line. */
   expectations?: { passed: number; total: number };
+  /** Run from the file opened as a notebook: `line` counts its code cells' lines, and running it
+   * again runs its cell. */
+  notebook?: true;
 }
 
 const limit = 100;
@@ -28,7 +31,7 @@ export class RunHistory implements vscode.Disposable {
   /** A run was added (the CodeLens shows how a block's expectations last went). */
   readonly onDidAdd = this.added.event;
 
-  add(uri: vscode.Uri, environment: string, result: BlockRunResult, allPages: boolean): void {
+  add(uri: vscode.Uri, environment: string, result: BlockRunResult, allPages: boolean, from: 'editor' | 'notebook' = 'editor'): void {
     const entry: RunHistoryEntry = {
       uri: uri.toString(),
       blockName: result.blockName,
@@ -40,16 +43,19 @@ export class RunHistory implements vscode.Disposable {
       durationMs: result.durationMs,
       at: result.receivedAt,
     };
+    if (from === 'notebook') entry.notebook = true;
     if (result.expectations?.some((e) => !e.implied)) entry.expectations = { passed: result.expectations.filter((e) => e.passed).length, total: result.expectations.length };
     this.entries.unshift(entry);
     this.entries.length = Math.min(this.entries.length, limit);
     this.added.fire(entry);
   }
 
-  /** The last run of a block of `uri`: the one named `blockName`, or the unnamed one whose request is on `line` (0-based). */
+  /** The last run of a block of `uri` in the text editor: the one named `blockName`, or the
+   * unnamed one whose request is on `line` (0-based). A notebook's runs count the lines of its
+   * code cells, not of the file. */
   last(uri: vscode.Uri, blockName: string | undefined, line: number): RunHistoryEntry | undefined {
     const key = uri.toString();
-    return this.entries.find((e) => e.uri === key && (blockName !== undefined ? e.blockName === blockName : e.blockName === undefined && e.line === line));
+    return this.entries.find((e) => e.uri === key && e.notebook === undefined && (blockName !== undefined ? e.blockName === blockName : e.blockName === undefined && e.line === line));
   }
 
   dispose(): void {
@@ -72,7 +78,7 @@ export class RunHistory implements vscode.Disposable {
       const block = entry.blockName ?? `line ${entry.line + 1}`;
       return {
         label: `${entry.ok ? '$(pass)' : '$(error)'} ${block}${entry.allPages ? ' (all pages)' : ''}`,
-        description: `${entry.status ?? 'not sent'} · ${Math.round(entry.durationMs)} ms · ${entry.environment}`,
+        description: `${entry.status ?? 'not sent'} · ${Math.round(entry.durationMs)} ms · ${entry.environment}${entry.notebook ? ' · notebook' : ''}`,
         detail: `${file} · ${new Date(entry.at).toLocaleTimeString()}`,
         entry,
       };

@@ -148,6 +148,18 @@ export function registerNotebookTests(): void {
       assert.ok((JSON.parse(entries.fallback) as { results: { type: string }[] }).results.every((r) => r.type === 'Journalpost'));
     });
 
+    test('its runs are in the run history; running one again runs its cell', async () => {
+      const history = await api.runHistory();
+      const entries = history.find((e) => e.blockName === 'entries');
+      assert.ok(entries, history.map((e) => e.blockName).join());
+      assert.equal(entries.uri, notebook.uri.toString());
+      assert.equal(entries.notebook, true);
+      assert.ok(history.some((e) => e.blockName === 'findCase' && e.notebook && e.expectations?.total === 2), 'the block it read, with its expectations');
+      const before = order(4);
+      assert.equal(await api.runAgain(entries), true);
+      await waitFor('the cell to run again', () => order(4) > before && cell(4).executionSummary?.success === true);
+    });
+
     test('the renderer’s messages reach the output’s session: a row copied, a bad message ignored', async () => {
       const { item } = resultOf(cell(2));
       await vscode.env.clipboard.writeText('');
@@ -275,6 +287,20 @@ export function registerNotebookTests(): void {
         const output = slow.cellAt(0).outputs.at(-1);
         assert.ok(output);
         assert.match(new TextDecoder().decode(output.items.find((i) => i.mime === 'text/plain')?.data), /cancel/i);
+      });
+
+      test('noarkq.cancelRun stops a cell’s run as it stops any run', async () => {
+        const slow = await openAsNotebook(slowFile());
+        const [askedBefore, abortedBefore, orderBefore] = [asked, aborted, slow.cellAt(0).executionSummary?.executionOrder ?? 0];
+        const range = { ranges: [{ start: 0, end: 1 }], document: slow.uri };
+        const running = vscode.commands.executeCommand('notebook.cell.execute', range);
+        await waitFor('the block’s request to reach the archive', () => asked > askedBefore);
+        await vscode.commands.executeCommand('noarkq.cancelRun');
+        await running;
+        await waitFor('the connection to close', () => aborted > abortedBefore);
+        await waitFor('the cell to end', () => (slow.cellAt(0).executionSummary?.executionOrder ?? 0) > orderBefore && slow.cellAt(0).executionSummary?.success === false);
+        const output = slow.cellAt(0).outputs.at(-1);
+        assert.match(new TextDecoder().decode(output?.items.find((i) => i.mime === 'text/plain')?.data), /cancel/i, 'cancelled, not timed out');
       });
     });
   });
