@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { parseDocument, type RecordedResponse } from '../../core/document';
 import { environmentSchema, type EnvironmentInput } from '../environments/environmentsSchema';
 import { codeLanguageIds, codeLanguages, codeLanguage } from './codeLanguages';
-import { describeCodeRequest, splitPlaceholders, type CodeRequest, type ValueSource } from './codeRequest';
+import { describeCodeRequest, hasEncodedPlaceholder, splitPlaceholders, type CodeRequest, type ValueSource } from './codeRequest';
 import { placeholderNames } from './codeText';
 
 const text = `@year = 2024
@@ -63,7 +63,7 @@ describe('a block described for code', () => {
     assert.deepEqual(request.placeholders, [{ name: 'seq', source: '@seq', example: '<seq>' }]);
     const body = request.body?.kind === 'json' ? (request.body.value as { parameters: Record<string, unknown> }) : undefined;
     assert.equal(body?.parameters['@year'], 2024);
-    assert.deepEqual(splitPlaceholders(body?.parameters['@seq'] as string), [{ placeholder: 0 }]);
+    assert.deepEqual(splitPlaceholders(body?.parameters['@seq'] as string), [{ placeholder: 0, encoded: false }]);
   });
 
   it('with placeholders, a reference is one, whole or inside a string, named after its variable or its path', () => {
@@ -76,8 +76,8 @@ describe('a block described for code', () => {
       ],
     );
     const actions = request.body?.kind === 'json' ? (request.body.value as { actions: { linkToId?: string; fields?: { tittel: string } }[] }).actions : [];
-    assert.deepEqual(splitPlaceholders(actions[0].linkToId!), [{ placeholder: 0 }]);
-    assert.deepEqual(splitPlaceholders(actions[1].fields!.tittel), ['Svar til ', { placeholder: 1 }]);
+    assert.deepEqual(splitPlaceholders(actions[0].linkToId!), [{ placeholder: 0, encoded: false }]);
+    assert.deepEqual(splitPlaceholders(actions[1].fields!.tittel), ['Svar til ', { placeholder: 1, encoded: false }]);
   });
 
   it('from the last run, references read the responses; one that did not run, or failed, stays a placeholder', () => {
@@ -112,6 +112,14 @@ describe('a block described for code', () => {
     assert.equal(download.url, 'https://arkiv.example.no/rms/api/public/noark5/v1/download?id=f+1');
     assert.equal(download.saveTo, '/home/kari/flows/out/søknad.pdf');
     assert.equal(describeBlock('lists').url, 'https://arkiv.example.no/rms/api/public/noark5/v1/code-lists?field=journalposttype');
+  });
+
+  it('a download whose id is a placeholder has the code percent-encode it in the URL, as the runner encodes the id it has', () => {
+    const download = describeBlock('fetch', { kind: 'placeholders' });
+    const query = download.url.slice(download.url.indexOf('?id=') + 4);
+    assert.deepEqual(splitPlaceholders(query), [{ placeholder: 0, encoded: true }]);
+    assert.equal(hasEncodedPlaceholder(download.url), true);
+    assert.equal(hasEncodedPlaceholder(describeBlock('lists').url), false);
   });
 
   it('describes each kind of token call, secrets by the variables that hold them', () => {

@@ -96,19 +96,44 @@ export function placeholderMark(index: number): string {
   return `\uE000${index}\uE001`;
 }
 
-const markPattern = /\uE000(\d+)\uE001/g;
+/** Placeholder `index` inside a URL's query or path, whose value the code percent-encodes there,
+ * as the runner's client encodes the value it has. */
+function encodedPlaceholderMark(index: number): string {
+  return `\uE002${index}\uE001`;
+}
+
+const markPattern = /([\uE000\uE002])(\d+)\uE001/g;
+
+/** A placeholder in a string; `encoded` when the code percent-encodes its value there. */
+export interface PlaceholderPart {
+  placeholder: number;
+  encoded: boolean;
+}
 
 /** `text` cut into literal text and placeholders (by index), in order; literal parts are never empty. */
-export function splitPlaceholders(text: string): (string | { placeholder: number })[] {
-  const parts: (string | { placeholder: number })[] = [];
+export function splitPlaceholders(text: string): (string | PlaceholderPart)[] {
+  const parts: (string | PlaceholderPart)[] = [];
   let at = 0;
   for (const match of text.matchAll(markPattern)) {
     if (match.index > at) parts.push(text.slice(at, match.index));
-    parts.push({ placeholder: Number(match[1]) });
+    parts.push({ placeholder: Number(match[2]), encoded: match[1] === '\uE002' });
     at = match.index + match[0].length;
   }
   if (at < text.length) parts.push(text.slice(at));
   return parts;
+}
+
+/** `text` (literal parts and placeholders) as one component of a URL: the literal parts
+ * percent-encoded now, each placeholder's value by the code. */
+function urlComponent(text: string): string {
+  return splitPlaceholders(text)
+    .map((part) => (typeof part === 'string' ? encodeURIComponent(part) : encodedPlaceholderMark(part.placeholder)))
+    .join('');
+}
+
+/** Whether `text` holds a placeholder whose value the code percent-encodes. */
+export function hasEncodedPlaceholder(text: string): boolean {
+  return splitPlaceholders(text).some((part) => typeof part !== 'string' && part.encoded);
 }
 
 /** Whether `value` holds a placeholder anywhere. */
@@ -164,7 +189,7 @@ export function describeCodeRequest(context: CodeRequestContext): CodeRequestRes
       return { ok: true, request: { ...base, method: 'POST', url: url('upload'), body: { kind: 'file', path: request.path, contentDisposition: disposition }, saveTo: undefined } };
     }
     case 'download': {
-      const path = hasPlaceholder(request.id) ? `download?id=${request.id}` : withQuery('download', { id: request.id });
+      const path = hasPlaceholder(request.id) ? `download?id=${urlComponent(request.id)}` : withQuery('download', { id: request.id });
       // Without TO the runner names the file after the archive's Content-Disposition; code that
       // has to name it first uses the id.
       const saveTo = request.target ?? (hasPlaceholder(request.id) ? 'download' : pathSegment(request.id));

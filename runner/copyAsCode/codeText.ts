@@ -44,12 +44,22 @@ export function placeholderNames(placeholders: readonly CodePlaceholder[], style
 
 /**
  * `text` as an expression: literal parts through `literal`, placeholders as their names, joined
- * with `join` (` + `, ` . `). An empty text is `literal('')`.
+ * with `join` (` + `, ` . `); a placeholder the code percent-encodes (in a URL) is its expression
+ * through `encoded`. An empty text is `literal('')`.
  */
-export function stringExpression(text: string, literal: (text: string) => string, names: readonly string[], join: string, placeholder: (name: string) => string = (name) => name): string {
+export function stringExpression(
+  text: string,
+  literal: (text: string) => string,
+  names: readonly string[],
+  join: string,
+  placeholder: (name: string) => string = (name) => name,
+  encoded: (expression: string) => string = () => {
+    throw new Error('a placeholder to percent-encode outside a URL');
+  },
+): string {
   const parts = splitPlaceholders(text);
   if (parts.length === 0) return literal('');
-  return parts.map((part) => (typeof part === 'string' ? literal(part) : placeholder(names[part.placeholder]))).join(join);
+  return parts.map((part) => (typeof part === 'string' ? literal(part) : part.encoded ? encoded(placeholder(names[part.placeholder])) : placeholder(names[part.placeholder]))).join(join);
 }
 
 /** How a language writes the parts of a JSON value. */

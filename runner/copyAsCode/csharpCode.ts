@@ -20,6 +20,7 @@ const ownNames = ['args', 'client', 'request', 'response', 'body', 'token', 'for
 export function csharpCode(request: CodeRequest): string {
   const names = placeholderNames(request.placeholders, 'camel', ownNames);
   const str = (text: string) => stringExpression(text, csharpString, names, ' + ');
+  const url = (text: string) => stringExpression(text, csharpString, names, ' + ', undefined, (value) => `Uri.EscapeDataString(${value})`);
   const out: string[] = headerLines(request, 'C# (.NET 6+, HttpClient)').map((line) => `// ${line}`);
   out.push(
     '',
@@ -38,7 +39,7 @@ export function csharpCode(request: CodeRequest): string {
     '    {',
   );
   request.placeholders.forEach((p, i) => out.push(`        string ${names[i]} = ${csharpString(p.example)}; // ${p.source}`));
-  out.push('        using (var client = new HttpClient())', `        using (var request = new HttpRequestMessage(new HttpMethod(${csharpString(request.method)}), ${str(request.url)}))`, '        {');
+  out.push('        using (var client = new HttpClient())', `        using (var request = new HttpRequestMessage(new HttpMethod(${csharpString(request.method)}), ${url(request.url)}))`, '        {');
   const body: string[] = [];
   if (request.auth.kind === 'token') body.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Secret(${csharpString(request.auth.tokenVariable)}));`);
   if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password') body.push('request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", await AccessToken(client));');

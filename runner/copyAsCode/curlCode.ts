@@ -5,7 +5,7 @@
  * `--globoff` keeps curl from reading `{}` and `[]` in the URL as patterns. The answer's status
  * goes to stderr and its body to stdout; curl exits with 22 on an error status.
  */
-import type { CodeAuth, CodeRequest } from './codeRequest';
+import { hasEncodedPlaceholder, type CodeAuth, type CodeRequest } from './codeRequest';
 import { headerLines, placeholderNames, stringExpression } from './codeText';
 
 /** A shell word in single quotes: a `'` closes the quotes, is escaped, and opens them again. */
@@ -19,12 +19,17 @@ export function curlCode(request: CodeRequest): string {
   const names = placeholderNames(request.placeholders, 'upper', ownNames);
   // A placeholder's value goes in as it is: inside a JSON string it must not hold `"` or `\`.
   const word = (text: string) => stringExpression(text, shellString, names, '', (name) => `"$${name}"`);
+  const url = (text: string) => stringExpression(text, shellString, names, '', (name) => `"$${name}"`, (value) => `"$(urlencode ${value})"`);
   const out: string[] = ['#!/bin/sh', ...headerLines(request, 'a curl script').map((line) => `# ${line}`), 'set -eu', ''];
   if (request.placeholders.length > 0) {
     request.placeholders.forEach((p, i) => out.push(`${names[i]}=${shellString(p.example)}  # ${p.source}`));
     out.push('');
   }
   const args: string[] = ['--silent', '--show-error', '--globoff', '--fail-with-body', `--request ${request.method}`];
+  if (hasEncodedPlaceholder(request.url)) {
+    // Every byte as %XX (what curl itself offers for this is for form data only).
+    out.push('# $1 percent-encoded for a URL.', 'urlencode() {', "  printf '%s' \"$1\" | od -An -tx1 -v | tr -d ' \\n' | sed 's/../%&/g'", '}', '');
+  }
   if (request.auth.kind === 'token') args.push(`--header "Authorization: Bearer \${${request.auth.tokenVariable}:?set ${request.auth.tokenVariable}}"`);
   if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password') {
     out.push(...tokenRequest(request.auth), '');
@@ -41,7 +46,7 @@ export function curlCode(request: CodeRequest): string {
   // An error's body is no file: curl removes what it wrote, and says why on stderr.
   if (request.saveTo !== undefined) args.push(`--output ${word(request.saveTo)}`, '--remove-on-error');
   args.push("--write-out '%{stderr}HTTP %{http_code}\\n'");
-  out.push(`curl ${args.join(' \\\n  ')} \\\n  ${word(request.url)}`, '');
+  out.push(`curl ${args.join(' \\\n  ')} \\\n  ${url(request.url)}`, '');
   return out.join('\n');
 }
 

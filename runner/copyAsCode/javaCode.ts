@@ -5,7 +5,7 @@
  * stderr and its body to stdout.
  */
 import type { CodeAuth, CodeRequest } from './codeRequest';
-import { hasPlaceholder } from './codeRequest';
+import { hasEncodedPlaceholder, hasPlaceholder } from './codeRequest';
 import { cStyleString, headerLines, jsonLines, placeholderNames, stringExpression } from './codeText';
 
 export const javaClassName = 'NoarkqRequest';
@@ -29,10 +29,13 @@ const ownNames = ['args', 'client', 'request', 'response', 'body', 'token', 'for
 export function javaCode(request: CodeRequest): string {
   const names = placeholderNames(request.placeholders, 'camel', ownNames);
   const str = (text: string) => stringExpression(text, javaString, names, ' + ');
+  // URLEncoder encodes for forms: a space is `+` there, `%20` in a URL.
+  const url = (text: string) => stringExpression(text, javaString, names, ' + ', undefined, (value) => `URLEncoder.encode(${value}, StandardCharsets.UTF_8).replace("+", "%20")`);
   const out: string[] = headerLines(request, 'Java 17 (java.net.http)').map((line) => `// ${line}`);
   out.push(`// Run it with: java ${javaClassName}.java`);
   const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse', 'java.nio.charset.StandardCharsets'];
-  if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password') imports.push('java.net.URLEncoder', 'java.util.Base64', 'java.util.regex.Matcher', 'java.util.regex.Pattern');
+  if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password') imports.push('java.util.Base64', 'java.util.regex.Matcher', 'java.util.regex.Pattern');
+  if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password' || hasEncodedPlaceholder(request.url)) imports.push('java.net.URLEncoder');
   if (request.body?.kind === 'file' || request.saveTo !== undefined) imports.push('java.nio.file.Files', 'java.nio.file.Path');
   out.push(...imports.sort().map((i) => `import ${i};`), '', `public class ${javaClassName} {`);
   out.push('    public static void main(String[] args) throws Exception {');
@@ -43,7 +46,7 @@ export function javaCode(request: CodeRequest): string {
     const lines = jsonLines(request.body.value).map((line) => stringExpression(line, javaString, names, ' + ', (name) => `jsonText(${name})`));
     out.push(`        String body = ${lines.join('\n            + ')};`);
   }
-  out.push(`        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(${str(request.url)}))`);
+  out.push(`        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(${url(request.url)}))`);
   if (request.auth.kind === 'token') out.push(`            .header("Authorization", "Bearer " + secret(${javaString(request.auth.tokenVariable)}))`);
   if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password') out.push('            .header("Authorization", "Bearer " + accessToken(client))');
   for (const [name, value] of request.headers) out.push(`            .header(${javaString(name)}, ${javaString(value)})`);

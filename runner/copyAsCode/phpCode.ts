@@ -17,6 +17,7 @@ const ownNames = ['client', 'response', 'body', 'token', 'tokenResponse', 'heade
 export function phpCode(request: CodeRequest): string {
   const names = placeholderNames(request.placeholders, 'camel', ownNames);
   const str = (text: string) => stringExpression(text, phpString, names, ' . ', (name) => `$${name}`);
+  const url = (text: string) => stringExpression(text, phpString, names, ' . ', (name) => `$${name}`, (value) => `rawurlencode(${value})`);
   const out: string[] = ['<?php', ...headerLines(request, 'PHP (Guzzle)').map((line) => `// ${line}`), '', "require __DIR__ . '/vendor/autoload.php'; // composer require guzzlehttp/guzzle", '', 'use GuzzleHttp\\Client;', ''];
   if (request.placeholders.length > 0) {
     request.placeholders.forEach((p, i) => out.push(`$${names[i]} = ${phpString(p.example)}; // ${p.source}`));
@@ -54,7 +55,7 @@ export function phpCode(request: CodeRequest): string {
     options.push(`'body' => fopen(${str(request.body.path)}, 'rb'),`);
   }
   if (request.saveTo !== undefined) options.push(`'sink' => ${str(request.saveTo)} . '.part',`);
-  out.push(`$response = $client->request(${phpString(request.method)}, ${str(request.url)}, [`, "    'headers' => [", ...headers.map((h) => `        ${h}`), '    ],', ...options.map((o) => `    ${o}`), ']);');
+  out.push(`$response = $client->request(${phpString(request.method)}, ${url(request.url)}, [`, "    'headers' => [", ...headers.map((h) => `        ${h}`), '    ],', ...options.map((o) => `    ${o}`), ']);');
   out.push("$status = $response->getStatusCode();", 'fwrite(STDERR, "HTTP $status\\n");');
   if (request.saveTo !== undefined) {
     // Guzzle writes the answer to the sink whatever its status: only a 2xx becomes the file.

@@ -2,7 +2,7 @@
  * A block as Python 3 with `requests`: the body is a dict sent with `json=`, an upload streams its
  * file; the answer's status goes to stderr and its body to stdout.
  */
-import type { CodeAuth, CodeRequest } from './codeRequest';
+import { hasEncodedPlaceholder, type CodeAuth, type CodeRequest } from './codeRequest';
 import { cStyleString, headerLines, placeholderNames, printStructure, stringExpression, type StructureSyntax } from './codeText';
 
 /** A Python string literal: double quotes, control characters escaped, everything else as it is
@@ -25,8 +25,9 @@ const ownNames = ['os', 'sys', 'requests', 'secret', 'access_token', 'response',
 export function pythonCode(request: CodeRequest): string {
   const names = placeholderNames(request.placeholders, 'snake', ownNames);
   const str = (text: string) => stringExpression(text, pythonString, names, ' + ');
+  const url = (text: string) => stringExpression(text, pythonString, names, ' + ', undefined, (value) => `urllib.parse.quote(${value}, safe="")`);
   const out: string[] = headerLines(request, 'Python (requests)').map((line) => `# ${line}`);
-  out.push(...(request.auth.kind === 'none' ? [] : ['import os']), 'import sys', '', 'import requests', '');
+  out.push(...(request.auth.kind === 'none' ? [] : ['import os']), 'import sys', ...(hasEncodedPlaceholder(request.url) ? ['import urllib.parse'] : []), '', 'import requests', '');
   if (request.placeholders.length > 0) {
     request.placeholders.forEach((p, i) => out.push(`${names[i]} = ${pythonString(p.example)}  # ${p.source}`));
     out.push('');
@@ -40,7 +41,7 @@ export function pythonCode(request: CodeRequest): string {
   if (request.auth.kind === 'token') headers.push(`"Authorization": "Bearer " + secret(${pythonString(request.auth.tokenVariable)}),`);
   if (request.auth.kind === 'client_credentials' || request.auth.kind === 'password') headers.push('"Authorization": "Bearer " + access_token(),');
   for (const [name, value] of request.headers) headers.push(`${pythonString(name)}: ${pythonString(value)},`);
-  const call = `requests.request(${pythonString(request.method)}, ${str(request.url)}, headers=headers`;
+  const call = `requests.request(${pythonString(request.method)}, ${url(request.url)}, headers=headers`;
   if (request.body?.kind === 'file') {
     headers.push('"Content-Type": "application/octet-stream",', `"Content-Disposition": ${str(request.body.contentDisposition)},`);
   }

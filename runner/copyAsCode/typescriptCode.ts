@@ -15,6 +15,7 @@ const ownNames = ['main', 'accessToken', 'secret', 'response', 'body', 'text', '
 export function typescriptCode(request: CodeRequest): string {
   const names = placeholderNames(request.placeholders, 'camel', ownNames);
   const str = (text: string) => stringExpression(text, typescriptString, names, ' + ');
+  const url = (text: string) => stringExpression(text, typescriptString, names, ' + ', undefined, (value) => `encodeURIComponent(${value})`);
   const out: string[] = headerLines(request, 'TypeScript (Node 20, fetch)').map((line) => `// ${line}`);
   const fileBody = request.body?.kind === 'file';
   const imports = [fileBody ? 'readFile' : undefined, request.saveTo !== undefined ? 'writeFile' : undefined].filter((name) => name !== undefined);
@@ -51,7 +52,7 @@ export function typescriptCode(request: CodeRequest): string {
     headers.push('"Content-Type": "application/octet-stream",', `"Content-Disposition": ${str(request.body.contentDisposition)},`);
     bodyLine = `body: await readFile(${str(request.body.path)}),`;
   }
-  out.push(`  const response = await fetch(${str(request.url)}, {`, `    method: ${typescriptString(request.method)},`, '    headers: {', ...headers.map((h) => `      ${h}`), '    },');
+  out.push(`  const response = await fetch(${url(request.url)}, {`, `    method: ${typescriptString(request.method)},`, '    headers: {', ...headers.map((h) => `      ${h}`), '    },');
   if (bodyLine) out.push(`    ${bodyLine}`);
   out.push('  });', '  console.error(`HTTP ${response.status}`);');
   if (request.saveTo !== undefined) {

@@ -21,6 +21,7 @@ import { parseDocument, type DocumentBlock, type NoarkqDocument, type RecordedRe
 import type { JsonValue } from '../../core/jsonValue';
 import { noarkModel } from '../../core/schema';
 import { ArchiveClient } from '../../runner/archive/archiveClient';
+import { ArchiveError } from '../../runner/archive/archiveErrors';
 import type { BlockRunResult } from '../../runner/blocks/blockRunResult';
 import { RunSession } from '../../runner/blocks/runSession';
 import { codeLanguages, type CodeLanguageId } from '../../runner/copyAsCode/codeLanguages';
@@ -284,6 +285,16 @@ describe('copy as code against the sandbox', () => {
         const download = await runBlock('fetchBack', { kind: 'placeholders' }, { '<letter.id>': uploaded.id });
         assert.equal(download.status, 200);
         assert.equal(readFileSync(join(dir, 'out', 'brev.txt'), 'utf8'), letterText);
+        // The id goes into the URL percent-encoded, as the runner sends it: an id holding `&type=`
+        // is one id the archive refuses, not a second parameter that asks for the light PDF.
+        const odd = `${uploaded.id}&type=lightpdf`;
+        const runner = await client.download(odd, { directory: join(dir, 'out') }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        assert.ok(runner instanceof ArchiveError && runner.status === 400, `the runner: ${String(runner)}`);
+        const refused = await runBlock('fetchBack', { kind: 'placeholders' }, { '<letter.id>': odd });
+        assert.equal(refused.status, 400, JSON.stringify(refused.body));
       });
     });
   }
