@@ -8,10 +8,13 @@
  * The load is the one issue 24 describes: 16 transactions in flight from clients spread evenly over
  * the processes, each adding a registry entry and its party to its own case file (so the
  * transactions are unrelated, but all take the year's journal number), and every eighth opening a
- * new case file with an entry (the case number too). Each process first runs 1,500 transactions
- * that are not timed, so that the rates are the steady ones (V8 is still optimising after a few
- * hundred: with 300, four processes took 1.8 ms of sandbox CPU per transaction, 1.1 ms after
- * 1,500; one process, timed over all 1,500, hid it). The cluster runs with `fsync = off`, the
+ * new case file with an entry (the case number too). Each process first runs 5,000 transactions
+ * that are not timed, so that the rates are the steady ones: V8 keeps optimising the hot code for
+ * thousands of transactions, and each of four processes is timed over only a quarter of the run,
+ * early in its life, where one process is timed over all of it. After 1,500 each, TurboFan's
+ * compiles were still 10-14 % of the four processes' CPU while timed (perf) and they took 1.3 ms of
+ * CPU per transaction; after 3,000, 4 % and 0.9 ms; after 5,000, 2 % and 0.7-0.9 ms (one PGlite
+ * process 3.0-3.5 ms either way). The cluster runs with `fsync = off`, the
  * durability PGlite runs with (synchronous commits, no flush to the disk): a killed process loses
  * nothing acknowledged, a power cut may. `--fsync` measures with the server's default instead.
  *
@@ -32,7 +35,7 @@ import type { BenchResult } from './benchResult';
 const inFlight = 16;
 const targetSpeedUp = 2.5;
 /** Transactions each process runs before the clock starts. */
-const warmUpPerProcess = 1500;
+const warmUpPerProcess = 5000;
 
 export interface TeamBenchOptions {
   /** Transactions per measurement (1,500). */
