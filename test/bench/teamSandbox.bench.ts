@@ -8,10 +8,15 @@
  * The load is the one issue 24 describes: 16 transactions in flight from clients spread evenly over
  * the processes, each adding a registry entry and its party to its own case file (so the
  * transactions are unrelated, but all take the year's journal number), and every eighth opening a
- * new case file with an entry (the case number too). Each process first runs 1,500 transactions
- * that are not timed, so that the rates are the steady ones (V8 is still optimising after a few
- * hundred: with 300, four processes took 1.8 ms of sandbox CPU per transaction, 1.1 ms after
- * 1,500; one process, timed over all 1,500, hid it). The cluster runs with `fsync = off`, the
+ * new case file with an entry (the case number too). Every run first does 20,000 transactions
+ * that are not timed, so that the rates are the steady ones and are measured on archives of the
+ * same size: V8 keeps optimising the hot code for thousands of transactions (each of up to four
+ * processes runs 5,000 or more), and the server's work per transaction grows with the archive
+ * (its indexes, the full-text index's posting lists of the case files: one process's server took
+ * 0.8-0.9 ms per transaction after 5,000, 0.9-1.0 ms after 20,000). After 1,500 per process,
+ * TurboFan's compiles were still 10-14 % of four processes' CPU while timed (perf) and they took
+ * 1.1-1.3 ms of CPU per transaction; after 3,000, 4 % and 0.9 ms; after 5,000, 2 % and 0.7-0.9 ms.
+ * The cluster runs with `fsync = off`, the
  * durability PGlite runs with (synchronous commits, no flush to the disk): a killed process loses
  * nothing acknowledged, a power cut may. `--fsync` measures with the server's default instead.
  *
@@ -31,8 +36,8 @@ import type { BenchResult } from './benchResult';
 
 const inFlight = 16;
 const targetSpeedUp = 2.5;
-/** Transactions each process runs before the clock starts. */
-const warmUpPerProcess = 1500;
+/** Transactions each run does before the clock starts, whatever the number of processes. */
+const warmUp = 20_000;
 
 export interface TeamBenchOptions {
   /** Transactions per measurement (1,500). */
@@ -142,9 +147,10 @@ async function measure(processes: readonly SandboxProcess[], total: number, serv
     );
   };
   // Each process compiles its hot code as it goes (tens of milliseconds of CPU per transaction
-  // at first): the rate a team sees is the steady one, so each process is warmed up first.
+  // at first): the rate a team sees is the steady one, so each run warms up first, as long for
+  // every number of processes, so that each is measured on an archive of the same size.
   try {
-    await run(warmUpPerProcess * processes.length, 'warm-up');
+    await run(warmUp, 'warm-up');
     const sandboxCpu = () => processes.reduce((sum, p) => sum + cpuOf(p.child.pid ?? 0), 0);
     const cpuBefore = { sandbox: sandboxCpu(), server: serverCpu(serverPid), client: process.cpuUsage() };
     const started = process.hrtime.bigint();
@@ -203,7 +209,7 @@ export async function benchTeamSandbox(options: TeamBenchOptions = {}): Promise<
     name: 'team sandbox: 4 processes on one PostgreSQL vs one PGlite process',
     ratio: (targetSpeedUp * pglite.perSecond) / four,
     target: 1,
-    detail: `${total} transactions per run after ${warmUpPerProcess} per process to warm up, ${inFlight} in flight (wall clock); one PGlite process ${pglite.perSecond.toFixed(0)} tx/s (CPU ${pglite.sandboxCpuMs.toFixed(2)} ms/tx + ${pglite.clientCpuMs.toFixed(2)} in the load generator); on PostgreSQL${options.fsync ? '' : ' (fsync off, as PGlite)'} with ${figures.join(', ')}; target 4 processes ≥ ${targetSpeedUp}× PGlite`,
+    detail: `${total} transactions per run after ${warmUp} to warm up, ${inFlight} in flight (wall clock); one PGlite process ${pglite.perSecond.toFixed(0)} tx/s (CPU ${pglite.sandboxCpuMs.toFixed(2)} ms/tx + ${pglite.clientCpuMs.toFixed(2)} in the load generator); on PostgreSQL${options.fsync ? '' : ' (fsync off, as PGlite)'} with ${figures.join(', ')}; target 4 processes ≥ ${targetSpeedUp}× PGlite`,
   };
 }
 
