@@ -433,7 +433,6 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         if (set === undefined) readers.set(n, new Set([slot]));
         else set.add(slot);
       }
-      indexText(byText, slot);
       if (slot.unresolved.length > 0) unresolved.add(slot);
       if (slot.forward) forward.add(slot);
       trackEntry(slot);
@@ -445,7 +444,6 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
         set.delete(slot);
         if (set.size === 0) readers.delete(n);
       }
-      unindexText(byText, slot);
       unresolved.delete(slot);
       forward.delete(slot);
       untrackEntry(slot);
@@ -456,7 +454,10 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
     const candidates = new Map<ParsedBlock, Slot[]>();
     for (let i = same; i < oldChangedEnd; i++) {
       const s = oldSlots[i];
-      if (previous !== undefined) untrack(s);
+      if (previous !== undefined) {
+        untrack(s);
+        unindexText(byText, s);
+      }
       const list = candidates.get(s.parsed);
       if (list === undefined) candidates.set(s.parsed, [s]);
       else list.push(s);
@@ -485,6 +486,8 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       changed.push(slot);
       progress.checked.push(slot);
       track(slot);
+      // By text only as a slot comes and goes: a slot's text is its parse's, the same for its life.
+      indexText(byText, slot);
       yield;
     }
     let slots: Slot[];
