@@ -196,12 +196,9 @@ export class BlockRunner implements vscode.Disposable {
     const source = new vscode.CancellationTokenSource();
     this.running.add(source);
     const abort = new AbortController();
-    const cancel = () => abort.abort();
-    signal.addEventListener('abort', cancel);
-    if (signal.aborted) cancel();
-    const cancelled = source.token.onCancellationRequested(cancel);
+    const cancelled = source.token.onCancellationRequested(() => abort.abort());
     try {
-      return await this.runIn(uri, active, parsed, blocks, false, abort.signal, {
+      return await this.runIn(uri, active, parsed, blocks, false, AbortSignal.any([signal, abort.signal]), {
         ...listener,
         onResult: (result, shown) => {
           this.deps.history.add(uri, active.environment.name, result, false, 'notebook');
@@ -210,7 +207,6 @@ export class BlockRunner implements vscode.Disposable {
       });
     } finally {
       cancelled.dispose();
-      signal.removeEventListener('abort', cancel);
       this.running.delete(source);
       source.dispose();
     }
