@@ -6,7 +6,7 @@ import { readJsonBody, validateBody } from '../http/requestBody';
 import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
-import { toResults, type EntityRow } from '../store/entityRows';
+import { selectResults } from '../store/entityRows';
 import { compileQuery, QueryCompileError } from '../store/queryCompiler';
 import { readQuery } from './queryRequestReader';
 import { queryBodySchema } from './requestSchemas';
@@ -37,9 +37,8 @@ export function registerQueryEndpoint(router: Router, services: SandboxServices)
       if (error instanceof QueryCompileError) throw new ServiceError(400, `The query was not run: ${error.message}`);
       throw error;
     }
-    const { rows } = await services.db.query<EntityRow>(compiled.sql, compiled.params);
-    const page = rows.slice(0, limit);
-    const results = await toResults(services.db, services.model, page, services.timeZone);
+    const rows = await selectResults(services.db, services.model, compiled.sql, compiled.params, compiled.types, services.timeZone);
+    const results = rows.slice(0, limit);
     recordReads(services, account, results);
     sendJson(res, 200, { hasMore: rows.length > limit, results } satisfies QueryResponseWire);
   });

@@ -51,6 +51,8 @@ export interface CompileQueryInput {
 export interface CompiledQuery {
   sql: string;
   params: SqlValue[];
+  /** The concrete types its rows may be of. */
+  types: string[];
 }
 
 /** A query the checker let through but that the compiler cannot express; the message is for the user. */
@@ -362,5 +364,5 @@ export function compileQuery(input: CompileQueryInput): CompiledQuery {
   if (b.groupsRows) lines.push('GROUP BY e0.id');
   lines.push(`ORDER BY ${orderBy.join(', ')}`);
   lines.push(`LIMIT ${b.param(input.limit)} OFFSET ${deep ? deep.offset : b.param(input.offset)}`);
-  return { sql: lines.join('\n'), params: b.params };
+  return { sql: lines.join('\n'), params: b.params, types: b.root.concrete };
 }
