@@ -12,7 +12,10 @@
  *   VS Code sends it, so an edit that changed no diagnostic is answered `unchanged`) and pushed
  *   (`publishDiagnostics` for the version, or, when the server sends none as they did not change,
  *   its test hook saying it checked the version), each from its own server. Target p95 <= 15 ms for
- *   every shape and edit.
+ *   every shape and edit. 200 edits of each: of 60, the p95 was the fourth slowest, and the first
+ *   few edits of a kind (code no earlier edit ran, not yet optimised) and one collection of the old
+ *   generation decided it alone, a figure that moved by 5 ms from run to run. The first edits are
+ *   timed and counted as the others, and their slowest is reported beside each file's figures.
  * - P3, completion at positions across the middle of each file (entity types, fields,
  *   parameters, `{{references}}`, JSON keys). Target p95 <= 5 ms.
  *
@@ -33,7 +36,7 @@ import { applyEdit, editKindLabels, makeShape, shapeNames, type EditKind, type E
 export interface EditLatencyOptions {
   shapes?: readonly ShapeName[];
   blocks?: number;
-  /** Edits per shape, kind of edit and way of delivering diagnostics: p95 of 60 is the 57th. */
+  /** Edits per shape, kind of edit and way of delivering diagnostics: p95 of 200 is the 190th. */
   samples?: number;
   completions?: number;
 }
@@ -49,9 +52,17 @@ interface Figures {
   p95: number;
 }
 
+/** The first edits of a kind run code no earlier edit has warmed up: reported apart, not left out. */
+const coldEdits = 6;
+
+interface EditFigures extends Figures {
+  /** The slowest of the first `coldEdits`. */
+  cold: number;
+}
+
 interface ShapeFigures {
   shape: Shape;
-  edits: Array<{ kind: EditKind; mode: Mode; figures: Figures }>;
+  edits: Array<{ kind: EditKind; mode: Mode; figures: EditFigures }>;
   completion: Figures;
   diagnostics: number;
   fresh: number;
@@ -163,7 +174,7 @@ async function timeEdits(shape: Shape, mode: Mode, samples: number, floor: numbe
         if (i % 2 === 1 && count !== opened) throw new Error(`${shape.name}, ${editKindLabels[kind]} (${mode}): undoing edit ${i} gave ${count} diagnostics, the file as opened ${opened}`);
       }
       if (text !== shape.text) throw new Error(`${shape.name}: the edits of ${kind} did not undo themselves`);
-      edits.push({ kind, mode, figures: figures(times) });
+      edits.push({ kind, mode, figures: { ...figures(times), cold: Math.max(...times.slice(0, coldEdits)) } });
       progress(`${shape.name}, ${editKindLabels[kind]} (${mode}): p95 ${ms(percentile(times, 95))}, p50 ${ms(percentile(times, 50))} of ${times.length}`);
     }
 
@@ -192,7 +203,7 @@ async function timeEdits(shape: Shape, mode: Mode, samples: number, floor: numbe
 
 export async function benchEditLatency(options: EditLatencyOptions = {}): Promise<BenchResult[]> {
   const blocks = options.blocks ?? 20_000;
-  const samples = options.samples ?? 60;
+  const samples = options.samples ?? 200;
   const floor: number[] = [];
   const measured: ShapeFigures[] = [];
   for (const name of options.shapes ?? shapeNames) {
@@ -220,11 +231,13 @@ export async function benchEditLatency(options: EditLatencyOptions = {}): Promis
         return `${editKindLabels[kind]}: pull p95 ${ms(of('pull').p95)} (p50 ${ms(of('pull').p50)}), push p95 ${ms(of('push').p95)} (p50 ${ms(of('push').p50)})`;
       })
       .join('; ');
+    const coldest = m.edits.reduce((a, b) => (b.figures.cold > a.figures.cold ? b : a));
+    const cold = `the first ${coldEdits} edits of a kind, which run code no edit before them warmed up, up to ${ms(coldest.figures.cold)} (${editKindLabels[coldest.kind]}, ${coldest.mode})`;
     results.push({
       name: `P2 edit to diagnostics, ${m.shape.name} file (${m.shape.blocks} blocks, over stdio)`,
       ratio: worst.figures.p95 / 15,
       target: 1,
-      detail: `worst: ${editKindLabels[worst.kind]} (${worst.mode}) p95 ${ms(worst.figures.p95)} (target 15 ms); ${table}; ${samples} edits each; ${size}; ${calibration}`,
+      detail: `worst: ${editKindLabels[worst.kind]} (${worst.mode}) p95 ${ms(worst.figures.p95)} (target 15 ms); ${table}; ${samples} edits each; ${cold}; ${size}; ${calibration}`,
     });
     results.push({
       name: `P3 completion, ${m.shape.name} file (${m.shape.blocks} blocks, over stdio)`,
