@@ -12,7 +12,7 @@ import { sendJson } from '../http/responses';
 import type { Router } from '../http/router';
 import type { SandboxServices } from '../sandboxServices';
 import { zonedTimestamp } from '../store/fieldValues';
-import { flushAccessLog } from './accessLog';
+import { accessLogEntries, flushAccessLog } from './accessLog';
 import { accessLogBodySchema, createdDateBound, defaultLogLimit, downloadLogBodySchema, SqlConditions } from './logRequests';
 
 /** `version` is a number here, unlike an entity's: the vendor documents `"version": number` and its
@@ -53,10 +53,10 @@ function commonConditions(body: CommonFilters, timeZone: string): SqlConditions 
 }
 
 /** Runs a page query: `limit + 1` rows tell whether there are more. */
-async function page<Row>(services: SandboxServices, select: string, where: SqlConditions, body: CommonFilters): Promise<{ rows: Row[]; hasMore: boolean }> {
+async function page<Row>(services: SandboxServices, select: string, where: SqlConditions, body: CommonFilters, order = 'id'): Promise<{ rows: Row[]; hasMore: boolean }> {
   const limit = body.limit ?? defaultLogLimit;
   const offset = body.offset ?? 0;
-  const sql = `${select} ${where.where()} ORDER BY id LIMIT ${where.param(limit + 1)} OFFSET ${where.param(offset)}`;
+  const sql = `${select} ${where.where()} ORDER BY ${order} LIMIT ${where.param(limit + 1)} OFFSET ${where.param(offset)}`;
   const { rows } = await services.db.query<Row>(sql, where.params);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
@@ -76,9 +76,10 @@ export function registerAccessLogEndpoint(router: Router, services: SandboxServi
     await flushAccessLog(services.db);
     const { rows, hasMore } = await page<{ created_date: string; user_name: string; user_id: string; object_type: string; object_uuid: string; version: string }>(
       services,
-      'SELECT created_date, user_name, user_id, object_type, object_uuid, version FROM access_log',
+      `SELECT created_date, user_name, user_id, object_type, object_uuid, version FROM ${accessLogEntries}`,
       where,
       body,
+      'id, n',
     );
     const results: AccessLogResult[] = rows.map((r) => ({
       createdDate: zonedTimestamp(r.created_date, services.timeZone),

@@ -20,9 +20,16 @@ export function formatTimestamp(ms: number): string {
 /** A stored (canonical UTC) timestamp as the archive answers it: the same instant in `timeZone`.
  * Anything that is not a timestamp passes unchanged. */
 export function zonedTimestamp(stored: string, timeZone: string): string {
+  // The entities of one transaction share their timestamps, and a page of results is often one
+  // transaction's: the last answer is kept.
+  if (stored === lastZoned.stored && timeZone === lastZoned.timeZone) return lastZoned.zoned;
   const ms = timestampPattern.test(stored) ? Date.parse(stored.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : NaN;
-  return Number.isNaN(ms) ? stored : archiveTimestamp(ms, timeZone);
+  const zoned = Number.isNaN(ms) ? stored : archiveTimestamp(ms, timeZone);
+  lastZoned = { stored, timeZone, zoned };
+  return zoned;
 }
+
+let lastZoned = { stored: '', timeZone: '', zoned: '' };
 
 export function formatDate(ms: number): string {
   const d = new Date(ms);

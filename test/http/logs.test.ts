@@ -357,3 +357,47 @@ test('access log: a burst of queries, one after another and side by side, is log
   ].map((e) => e.objectUUID);
   assert.deepEqual([...logged].sort(), [...answered].sort());
 });
+
+test('access log: the rows of an archive that kept one row per read are read as before, in order, after the next start', async () => {
+  const { db } = env.sandbox.sandbox.services;
+  env.sandbox.clock.advance(60);
+  // As the sandbox kept them before an answer's reads became one row.
+  await db.exec(`CREATE TABLE access_log (id bigserial PRIMARY KEY, created_date text NOT NULL, user_name text NOT NULL, user_id text NOT NULL,
+    object_type text NOT NULL, object_uuid text NOT NULL, version text NOT NULL)`);
+  const old = [
+    ['2020-01-02T03:04:05.000Z', 'old-reader', 'u-old', 'Saksmappe', 'uuid-a', '3'],
+    ['2020-01-02T03:04:05.000Z', 'old-reader', 'u-old', 'Journalpost', 'uuid-b', '1'],
+    ['2020-01-03T00:00:00.000Z', 'old-reader', 'u-old', 'Klasse', 'uuid-c', '2'],
+  ];
+  for (const row of old) await db.query('INSERT INTO access_log (created_date, user_name, user_id, object_type, object_uuid, version) VALUES ($1, $2, $3, $4, $5, $6)', row);
+  const { logModule: module } = await import('../../sandbox/audit/auditModules');
+  for (const statement of module.schema!(env.sandbox.sandbox.services)) await db.exec(statement);
+  const { rows } = await db.query<{ t: string | null }>(`SELECT to_regclass('access_log')::text AS t`);
+  assert.equal(rows[0].t, null, 'the old table is gone once its rows are moved');
+  const log = await accessLog({ userName: 'old-reader', limit: 100 });
+  assert.deepEqual(
+    log.results.map((e) => [e.objectType, e.objectUUID, e.version, e.userId]),
+    old.map((r) => [r[3], r[4], Number(r[5]), r[2]]),
+  );
+  const second = await accessLog({ userName: 'old-reader', offset: 1, limit: 1 });
+  assert.deepEqual(second.results.map((e) => e.objectUUID), ['uuid-b']);
+  assert.equal(second.hasMore, true);
+});
+
+test('access log: the reads of one answer of many entities are its results in order, paged across answers', async () => {
+  const reader = await env.sandbox.token('ordinary');
+  env.sandbox.clock.advance(60);
+  const from = archiveTimestamp(env.sandbox.clock.now());
+  const a = await env.sandbox.query(reader, { type: 'Klasse', limit: 100 });
+  env.sandbox.clock.advance(1);
+  const b = await env.sandbox.query(reader, { type: 'AbstraktMappe', limit: 100 });
+  const expected = [...a.json.results, ...b.json.results].map((r: { fields: { uuid: string } }) => r.fields.uuid);
+  assert.ok(a.json.results.length >= 3 && b.json.results.length >= 3);
+  const all = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: from, limit: 100 });
+  assert.deepEqual(all.results.map((e) => e.objectUUID), expected);
+  // A page that begins inside the first answer and ends inside the second.
+  const across = await accessLog({ userName: 'noarkq-demo-2', createdDateFrom: from, offset: a.json.results.length - 1, limit: 2 });
+  assert.deepEqual(across.results.map((e) => e.objectUUID), expected.slice(a.json.results.length - 1, a.json.results.length + 1));
+  const byUuid = await accessLog({ objectUUIDs: [expected[1], expected[expected.length - 1]], createdDateFrom: from, limit: 100 });
+  assert.deepEqual(byUuid.results.map((e) => e.objectUUID), [expected[1], expected[expected.length - 1]]);
+});
