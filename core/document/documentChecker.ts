@@ -20,7 +20,7 @@ import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
 import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
-import { canSuggest, nearNames, suggestionDistance, type NearName } from '../text/didYouMean';
+import { canSuggest, nearNames, suggestionDistance, type CandidateWalk, type NearName } from '../text/didYouMean';
 import { keptParses } from './documentParser';
 
 export type { DocumentCheckOptions } from './blockChecks';
@@ -377,7 +377,7 @@ function createChecker(options: DocumentCheckOptions, assembly: Assembly): Docum
       blockNamed,
       nearBlockNames: (name) => {
         let near = nearBlockNames.get(name);
-        if (near === undefined) nearBlockNames.set(name, (near = nearNames(name, names)));
+        if (near === undefined) nearBlockNames.set(name, (near = nearNames(name, names.walk)));
         return near;
       },
     };
@@ -889,6 +889,8 @@ function pushName(names: NamedAt[], parsed: ParsedBlock, at: number): void {
  */
 export class FirstBlocks implements Iterable<[string, number]> {
   private readonly entries = new Map<string, number>();
+  /** Each name in lower case, for did-you-mean (`walk`). */
+  private readonly lowered = new Map<string, string>();
   private shifts: Array<{ from: number; delta: number }> = [];
 
   get size(): number {
@@ -905,11 +907,13 @@ export class FirstBlocks implements Iterable<[string, number]> {
   }
 
   set(name: string, index: number): void {
+    if (!this.entries.has(name)) this.lowered.set(name, name.toLowerCase());
     this.entries.set(name, index * maxShifts + this.shifts.length);
   }
 
   delete(name: string): void {
     this.entries.delete(name);
+    this.lowered.delete(name);
   }
 
   /** Every index at or after `from` moves by `delta`. */
@@ -923,6 +927,13 @@ export class FirstBlocks implements Iterable<[string, number]> {
     this.applyShifts();
     for (const [name, entry] of this.entries) yield [name, entry / maxShifts];
   }
+
+  /** Every entry to `visit` with its name in lower case, the shifts applied first: did-you-mean
+   * over every name, without an array or a generator's step per entry. */
+  readonly walk: CandidateWalk = (visit) => {
+    this.applyShifts();
+    this.entries.forEach((entry, name) => visit(name, entry / maxShifts, this.lowered.get(name)));
+  };
 
   private applyShifts(): void {
     if (this.shifts.length === 0) return;

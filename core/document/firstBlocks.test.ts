@@ -6,8 +6,8 @@ import { FirstBlocks } from './documentChecker';
 type Op = { kind: 'set'; name: string; index: number } | { kind: 'delete'; name: string } | { kind: 'shift'; from: number; delta: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom('a', 'b', 'c', 'd', 'e'), index: fc.nat(200) }),
-  fc.record({ kind: fc.constant('delete' as const), name: fc.constantFrom('a', 'b', 'c', 'd', 'e') }),
+  fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom('a', 'B', 'c', 'D', 'e'), index: fc.nat(200) }),
+  fc.record({ kind: fc.constant('delete' as const), name: fc.constantFrom('a', 'B', 'c', 'D', 'e') }),
   fc.record({ kind: fc.constant('shift' as const), from: fc.nat(200), delta: fc.integer({ min: -3, max: 100 }) }),
 );
 
@@ -28,10 +28,17 @@ describe('FirstBlocks', () => {
             names.shift(op.from, op.delta);
             for (const [name, index] of model) if (index >= op.from) model.set(name, index + op.delta);
           }
-          for (const name of ['a', 'b', 'c', 'd', 'e']) assert.equal(names.get(name), model.get(name), name);
+          for (const name of ['a', 'B', 'c', 'D', 'e']) assert.equal(names.get(name), model.get(name), name);
         }
         assert.deepEqual(new Map(names), model);
         assert.equal(names.size, model.size);
+        // Did-you-mean's walk: the same entries, each with its name in lower case.
+        const walked = new Map<string, number>();
+        names.walk((name, index, lower) => {
+          assert.equal(lower, name.toLowerCase());
+          walked.set(name, index);
+        });
+        assert.deepEqual(walked, model);
       }),
       { numRuns: 300 },
     );

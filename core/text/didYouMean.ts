@@ -125,24 +125,38 @@ export interface NearName {
  * from the candidates below any rank is then `nearestName` of these, so a name asked about by
  * many blocks, each seeing the candidates before it, is compared with them all once.
  */
-export function nearNames(name: string, candidates: Iterable<readonly [candidate: string, rank: number]>): NearName[] {
+export function nearNames(name: string, candidates: Iterable<readonly [candidate: string, rank: number]> | CandidateWalk): NearName[] {
+  const walk: CandidateWalk =
+    typeof candidates === 'function'
+      ? candidates
+      : (visit) => {
+          for (const [c, rank] of candidates) visit(c, rank, undefined);
+        };
   const lower = name.toLowerCase();
   const allowed = allowedDistance(name);
   // best[d]: the lowest-ranked candidate found at distance d.
   const best: Array<NearName | undefined> = new Array(allowed + 1).fill(undefined);
-  for (const [c, rank] of candidates) {
+  walk((c, rank, lowered) => {
     // A candidate counts only at a distance where none found so far is as near and ranked lower:
     // the distances up to the first such one are the most it is worth computing.
     let limit = -1;
     while (limit < allowed && (best[limit + 1] === undefined || rank < best[limit + 1]!.rank)) limit++;
-    if (limit < 0) continue;
-    const other = c.toLowerCase();
-    if (Math.abs(other.length - lower.length) > limit) continue;
+    if (limit < 0) return;
+    const other = lowered ?? c.toLowerCase();
+    if (Math.abs(other.length - lower.length) > limit) return;
     const distance = other === lower ? 0 : editDistance(lower, other, limit);
     if (distance <= limit) best[distance] = { candidate: c, distance, rank };
-  }
+  });
   return best.filter((n): n is NearName => n !== undefined);
 }
+
+/**
+ * Candidates given one by one to `visit`, each with its rank and, where the caller keeps it, its
+ * lower-case form: a file of 20,000 block names is asked about at every keystroke of a name that
+ * is not yet one, and lower-casing every name again for each (and a generator's yield per name)
+ * was most of that time.
+ */
+export type CandidateWalk = (visit: (candidate: string, rank: number, lower: string | undefined) => void) => void;
 
 /** What `didYouMeanRanked` picks from the candidates ranked below `bound`, given their
  * `nearNames`: the nearest, the lowest rank among equally near ones. */
