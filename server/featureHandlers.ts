@@ -28,7 +28,8 @@ import type { DocumentScheduler } from './documentScheduler';
 import type { AnalysisSession, ServerAnalyses } from './noarkqServer';
 import { blockFoldingRanges, outlineSymbols } from './oversizedDocuments';
 import { encodedRequest, semanticTokensToClient, type DocumentLookup, type PositionEncoding, type ResultToClient } from './positionEncoding';
-import { contentModified, isolate, type IsolatedHandler, type Logger, type RequestHandler } from './requestIsolation';
+import { cancelled, contentModified, isolate, type IsolatedHandler, type Logger, type RequestHandler } from './requestIsolation';
+import { runInSlices } from './slicedTask';
 import type { RequestParamsKind } from './requestParams';
 
 export interface FeatureServices {
@@ -163,10 +164,20 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.languages.semanticTokens.on(
-    request<SemanticTokensParams, SemanticTokens>('semantic tokens', 'document', async (params) => {
+    request<SemanticTokensParams, SemanticTokens>('semantic tokens', 'document', async (params, token) => {
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
-      return o ? o.features.getSemanticTokens(o.document, o.parsed, o.context) : { data: [] };
+      if (!o) return { data: [] };
+      // A whole big file's are made in slices (a 20,000-block file's take 150-250 ms), so that
+      // the next keystroke's change and its diagnostics need not wait for them; the editor's
+      // cancel, sent with that change, stops them.
+      const task = runInSlices(o.features.semanticTokensSteps(o.document, o.parsed, o.context));
+      const listener = token.onCancellationRequested(() => task.stop());
+      try {
+        return (await task.result) ?? cancelled<void>();
+      } finally {
+        listener.dispose();
+      }
     }, semanticTokensToClient),
   );
 

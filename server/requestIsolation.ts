@@ -16,7 +16,7 @@ export type RequestHandler<P, R, E = void> = (params: P, token: CancellationToke
 
 export type IsolatedHandler<P, R, E = void> = (params: P, token: CancellationToken) => Promise<R | ResponseError<E>>;
 
-function cancelled<E = void>(): ResponseError<E> {
+export function cancelled<E = void>(): ResponseError<E> {
   return new ResponseError<E>(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }
 

@@ -19,7 +19,7 @@ export { getHover } from '../core/features/hover';
 export { explainLanguageOf } from '../core/features/queryExplanation';
 export { queryExplanationAt } from '../core/features/queryExplanationActions';
 export { getDefinition, getReferences, getRenameEdits, prepareRename } from '../core/features/navigation';
-export { getSemanticTokens } from '../core/features/semanticTokens';
+export { getSemanticTokens, semanticTokensSteps } from '../core/features/semanticTokens';
 export { DocumentDiagnostics } from './documentDiagnostics';
 export { FeatureContextStore } from './featureContextStore';
 export { ParseCache } from './parseCache';

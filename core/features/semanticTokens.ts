@@ -11,7 +11,8 @@ import { allBlocks, blockAt, type DocumentBlock, type NoarkqDocument, type Parse
 import type { NoarkModel } from '../schema/types';
 import { comparisonOperatorSpan, logicalOperatorSpans, type Bound, type Expression, type Path, type QueryRequest } from '../query';
 import type { FeatureContext } from './featureContext';
-import { symbolIndex, type SymbolIndex } from './navigation/symbolIndex';
+import { runSteps } from '../steps';
+import { readsVariable, tempIdsOfTransaction, tempIdsWrittenIn } from './navigation/symbolIndex';
 import { readActionViews, stringContentSpan } from './navigation/transactionActions';
 import { tokenModifiers, tokenTypes, type TokenModifier, type TokenType } from './semanticTokensLegend';
 
@@ -23,15 +24,24 @@ export interface SemanticToken extends Span {
 }
 
 export function getSemanticTokens(document: TextDocument, parsed: NoarkqDocument, context: FeatureContext, range?: Range): SemanticTokens {
+  return runSteps(semanticTokensSteps(document, parsed, context, range));
+}
+
+/**
+ * `getSemanticTokens` a step per block: the server runs a big file's in slices, answering other
+ * requests between them, and stops when the client cancels (an editor asks again at each pause in
+ * typing, and cancels when the next keystroke comes).
+ */
+export function* semanticTokensSteps(document: TextDocument, parsed: NoarkqDocument, context: FeatureContext, range?: Range): Generator<void, SemanticTokens, void> {
   const encoder = new TokenEncoder(document);
   if (!range) {
-    forEachSemanticToken(parsed, context, undefined, (t) => encoder.add(t));
+    yield* semanticTokenSteps(parsed, context, undefined, (t) => encoder.add(t));
     return { data: encoder.data };
   }
   const from = document.offsetAt(range.start);
   const to = document.offsetAt(range.end);
   // Only the blocks the range touches: an editor asks for the visible lines of a big file.
-  forEachSemanticToken(parsed, context, { from, to }, (t) => {
+  yield* semanticTokenSteps(parsed, context, { from, to }, (t) => {
     if (t.end > from && t.start < to) encoder.add(t);
   });
   return { data: encoder.data };
@@ -41,7 +51,7 @@ export function getSemanticTokens(document: TextDocument, parsed: NoarkqDocument
  * without overlaps. */
 export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureContext, within?: { from: number; to: number }): SemanticToken[] {
   const out: SemanticToken[] = [];
-  forEachSemanticToken(parsed, context, within, (t) => out.push(t));
+  runSteps(semanticTokenSteps(parsed, context, within, (t) => out.push(t)));
   return out;
 }
 
@@ -49,8 +59,14 @@ export function collectSemanticTokens(parsed: NoarkqDocument, context: FeatureCo
  * The tokens in order, without overlaps, block by block: each block's are sorted on their own
  * (blocks do not overlap), so a big file's tokens are never all held at once, only encoded.
  */
-function forEachSemanticToken(parsed: NoarkqDocument, context: FeatureContext, within: { from: number; to: number } | undefined, each: (t: SemanticToken) => void): void {
-  const index = symbolIndex(parsed);
+function* semanticTokenSteps(parsed: NoarkqDocument, context: FeatureContext, within: { from: number; to: number } | undefined, each: (t: SemanticToken) => void): Generator<void, void, void> {
+  // The temp ids of each transaction read, once per pass.
+  const tempIds = new Map<DocumentBlock, ReadonlySet<string>>();
+  const tempIdsOf = (transaction: DocumentBlock): ReadonlySet<string> => {
+    let ids = tempIds.get(transaction);
+    if (ids === undefined) tempIds.set(transaction, (ids = tempIdsOfTransaction(transaction)));
+    return ids;
+  };
   const blocks = allBlocks(parsed);
   // allBlocks puts the preamble (index -1) first.
   const first = within ? blockAt(parsed, within.from).index + 1 : 0;
@@ -63,7 +79,7 @@ function forEachSemanticToken(parsed: NoarkqDocument, context: FeatureContext, w
       if (span && span.end > span.start) tokens.push({ start: block.start + span.start, end: block.start + span.end, type, modifiers });
     };
     tokens.length = 0;
-    blockTokens(block, index, context.model, add);
+    blockTokens(parsed, block, tempIdsOf, context.model, add);
     // The sort is stable: for two tokens at one place, the one added first wins.
     tokens.sort((a, b) => a.start - b.start);
     for (const t of tokens) {
@@ -71,25 +87,22 @@ function forEachSemanticToken(parsed: NoarkqDocument, context: FeatureContext, w
       each(t);
       lastEnd = t.end;
     }
+    yield;
   }
 }
 
 type Add = (span: Span | undefined, type: TokenType, ...modifiers: TokenModifier[]) => void;
 
-function blockTokens(block: DocumentBlock, index: SymbolIndex, model: NoarkModel, add: Add): void {
+function blockTokens(doc: NoarkqDocument, block: DocumentBlock, tempIdsOf: (transaction: DocumentBlock) => ReadonlySet<string>, model: NoarkModel, add: Add): void {
   const parsed = block.parsed;
   add(parsed.name, 'function', 'declaration');
   for (const c of parsed.comments) add(c, 'comment');
   for (const v of parsed.variables) add(v.nameSpan, 'variable', 'declaration');
 
   // Temp ids first: `{{register.saved.jp.id}}` marks `jp` as the id, not as a property.
-  const occurrences = index.byBlock.get(block) ?? [];
-  for (const o of occurrences) {
-    if (o.kind === 'tempId') add({ start: o.start - block.start, end: o.end - block.start }, 'variable', ...(o.isDeclaration ? (['declaration'] as const) : []));
-  }
-  const variableAt = new Set(occurrences.filter((o) => o.kind === 'variable').map((o) => o.start - block.start));
+  for (const t of tempIdsWrittenIn(doc, block, tempIdsOf)) add(t, 'variable', ...(t.isDeclaration ? (['declaration'] as const) : []));
   for (const ref of parsed.references) {
-    add(ref.nameSpan, variableAt.has(ref.nameSpan.start) ? 'variable' : 'function');
+    add(ref.nameSpan, readsVariable(doc, block, ref) ? 'variable' : 'function');
     for (const segment of ref.segments) if (segment.kind === 'property') add(segment, 'property');
   }
 

@@ -135,6 +135,33 @@ describe('checks run in slices (pull)', { timeout: 120_000 }, () => {
     // The next pull checks again, keeping what the stopped check had done, and answers in full.
     assert.equal((await client.pullItems(uri)).length, 0);
   });
+
+  test("a big file's semantic tokens are made in slices: a hover sent after them is answered first, and a cancel stops them", async () => {
+    const uri = 'file:///big-tokens.noarkq';
+    await client.open(uri, big);
+    // Parsed and checked first: the tokens' own work is what the hover comes in between.
+    assert.equal((await client.pullItems(uri)).length, 0);
+    let tokensDone = false;
+    const tokens = client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } }).then((r) => {
+      tokensDone = true;
+      return r;
+    });
+    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionAt(big, referenceAt) });
+    assert.ok(hover);
+    assert.equal(tokensDone, false, 'the hover was answered before the tokens');
+    assert.ok((await tokens).data.length > 100_000);
+
+    const source = new CancellationTokenSource();
+    const cancelledTokens = client.request('textDocument/semanticTokens/full', { textDocument: { uri } }, source);
+    await client.request('textDocument/hover', { textDocument: { uri }, position: positionAt(big, referenceAt) });
+    source.cancel();
+    const outcome = await cancelledTokens.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    assert.ok(outcome instanceof ResponseError, `expected a cancellation, got ${String(outcome)}`);
+    assert.equal(outcome.code, -32800);
+  });
 });
 
 describe('the size limit', { timeout: 60_000 }, () => {
