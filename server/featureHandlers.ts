@@ -13,6 +13,7 @@ import {
   CodeActionKind,
   LSPErrorCodes,
   ResponseError,
+  type CancellationToken,
   type Connection,
   type Position,
   type SemanticTokens,
@@ -56,6 +57,22 @@ interface Open {
   parsed: NoarkqDocument;
   context: FeatureContext;
   features: ServerAnalyses;
+}
+
+/**
+ * A whole document's answer made a block at a time in slices: semantic tokens, symbols and
+ * folding of a 20,000-block file take 70-250 ms each, and an editor asks for them at each pause
+ * in typing. Between slices the next keystroke's change and its diagnostics go first, and the
+ * editor's cancel, sent with that change, stops the work.
+ */
+async function inSlices<T>(steps: Generator<void, T, void>, token: CancellationToken): Promise<T | ResponseError<void>> {
+  const task = runInSlices(steps);
+  const listener = token.onCancellationRequested(() => task.stop());
+  try {
+    return (await task.result) ?? cancelled<void>();
+  } finally {
+    listener.dispose();
+  }
 }
 
 export function registerFeatureHandlers(connection: Connection, services: FeatureServices): void {
@@ -144,22 +161,22 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
   );
 
   connection.onDocumentSymbol(
-    request('document symbols', 'document', async (params) => {
+    request('document symbols', 'document', async (params, token) => {
       const big = whenOversized(params.textDocument.uri);
       if (big) return outlineSymbols(big);
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
-      return o ? o.features.getDocumentSymbols(o.document, o.parsed) : null;
+      return o ? inSlices(o.features.documentSymbolsSteps(o.document, o.parsed), token) : null;
     }),
   );
 
   connection.onFoldingRanges(
-    request('folding ranges', 'document', async (params) => {
+    request('folding ranges', 'document', async (params, token) => {
       const big = whenOversized(params.textDocument.uri);
       if (big) return blockFoldingRanges(big);
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
-      return o ? o.features.getFoldingRanges(o.document, o.parsed) : null;
+      return o ? inSlices(o.features.foldingRangesSteps(o.document, o.parsed), token) : null;
     }),
   );
 
@@ -168,16 +185,7 @@ export function registerFeatureHandlers(connection: Connection, services: Featur
       const o = await open(params.textDocument.uri);
       if (o instanceof ResponseError) return o;
       if (!o) return { data: [] };
-      // A whole big file's are made in slices (a 20,000-block file's take 150-250 ms), so that
-      // the next keystroke's change and its diagnostics need not wait for them; the editor's
-      // cancel, sent with that change, stops them.
-      const task = runInSlices(o.features.semanticTokensSteps(o.document, o.parsed, o.context));
-      const listener = token.onCancellationRequested(() => task.stop());
-      try {
-        return (await task.result) ?? cancelled<void>();
-      } finally {
-        listener.dispose();
-      }
+      return inSlices(o.features.semanticTokensSteps(o.document, o.parsed, o.context), token);
     }, semanticTokensToClient),
   );
 

@@ -12,8 +12,8 @@
 export { noarkModel } from '../core/schema';
 export { getCodeActions } from '../core/features/codeActions';
 export { getCompletions } from '../core/features/completion';
-export { getDocumentSymbols } from '../core/features/documentSymbols';
-export { getFoldingRanges } from '../core/features/foldingRanges';
+export { documentSymbolsSteps, getDocumentSymbols } from '../core/features/documentSymbols';
+export { foldingRangesSteps, getFoldingRanges } from '../core/features/foldingRanges';
 export { formatDocument, formatRange } from '../core/features/formatting';
 export { getHover } from '../core/features/hover';
 export { explainLanguageOf } from '../core/features/queryExplanation';

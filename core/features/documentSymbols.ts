@@ -8,14 +8,23 @@ import type { Span } from '../diagnostics';
 import type { DocumentBlock, NoarkqDocument, VariableDeclaration } from '../document';
 import { actionSummary, blockLabel, requestSummary } from './navigation/blockSummary';
 import { readActionViews } from './navigation/transactionActions';
+import { runSteps } from '../steps';
 
 export function getDocumentSymbols(document: TextDocument, parsed: NoarkqDocument): DocumentSymbol[] {
+  return runSteps(documentSymbolsSteps(document, parsed));
+}
+
+/** `getDocumentSymbols` a step per block, for the server to run a big file's in slices. */
+export function* documentSymbolsSteps(document: TextDocument, parsed: NoarkqDocument): Generator<void, DocumentSymbol[], void> {
   const range = (block: DocumentBlock, span: Span): Range => Range.create(document.positionAt(block.start + span.start), document.positionAt(block.start + span.end));
   const symbols: DocumentSymbol[] = [];
   const preamble = parsed.preamble;
   for (const v of preamble.parsed.variables) symbols.push(variableSymbol(preamble, v, range));
   if (preamble.parsed.request) symbols.push(blockSymbol(preamble, range));
-  for (const block of parsed.blocks) symbols.push(blockSymbol(block, range));
+  for (const block of parsed.blocks) {
+    symbols.push(blockSymbol(block, range));
+    yield;
+  }
   return symbols;
 }
 

@@ -6,8 +6,14 @@ import { FoldingRange, FoldingRangeKind } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { DocumentBlock, NoarkqDocument } from '../document';
+import { runSteps } from '../steps';
 
 export function getFoldingRanges(document: TextDocument, parsed: NoarkqDocument): FoldingRange[] {
+  return runSteps(foldingRangesSteps(document, parsed));
+}
+
+/** `getFoldingRanges` a step per block, for the server to run a big file's in slices. */
+export function* foldingRangesSteps(document: TextDocument, parsed: NoarkqDocument): Generator<void, FoldingRange[], void> {
   const out: FoldingRange[] = [];
   const line = (block: DocumentBlock, offset: number): number => document.positionAt(block.start + offset).line;
   const add = (startLine: number, endLine: number, kind?: string): void => {
@@ -38,6 +44,7 @@ export function getFoldingRanges(document: TextDocument, parsed: NoarkqDocument)
         add(line(block, node.offset), line(block, node.offset + node.length - 1) - 1);
       });
     }
+    yield;
   }
   return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 }

@@ -162,6 +162,22 @@ describe('checks run in slices (pull)', { timeout: 120_000 }, () => {
     assert.ok(outcome instanceof ResponseError, `expected a cancellation, got ${String(outcome)}`);
     assert.equal(outcome.code, -32800);
   });
+
+  test("a big file's symbols and folding ranges are made in slices too: a hover sent after each is answered first", async () => {
+    const uri = 'file:///big-outline.noarkq';
+    await client.open(uri, big);
+    assert.equal((await client.pullItems(uri)).length, 0);
+    for (const method of ['textDocument/documentSymbol', 'textDocument/foldingRange']) {
+      let done = false;
+      const answer = client.request<unknown[]>(method, { textDocument: { uri } }).then((r) => {
+        done = true;
+        return r;
+      });
+      assert.ok(await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionAt(big, referenceAt) }));
+      assert.equal(done, false, `the hover was answered before ${method}`);
+      assert.ok((await answer).length >= 10_000, method);
+    }
+  });
 });
 
 describe('the size limit', { timeout: 60_000 }, () => {
