@@ -7,10 +7,11 @@ import { benchSandbox } from './sandbox.bench';
 import { benchExtensionStartup } from './extensionStartup.bench';
 import { benchRunnerClient } from './runnerClient.bench';
 import type { BenchResult } from './benchResult';
+import { benchInChild } from './benchInChild';
 
 const benches: Array<() => Promise<BenchResult | BenchResult[]>> = [benchQueryParser, benchTransactionCheck, benchEditLatency, () => benchSandbox(), () => benchRunnerClient(), benchExtensionStartup,
   () => import('./resultsGrid.bench').then((m) => m.benchResultsGrid()), () => import('./testCommand.bench').then((m) => m.benchTestCommand()),
-  () => import('./checkScaling.bench').then((m) => m.benchCheckScaling({ print: true })),
+  () => benchInChild('checkScaling.bench.ts'),
   () => import('./serverResponsiveness.bench').then((m) => m.benchServerResponsiveness()),
   () => import('./positionEncoding.bench').then((m) => m.benchPositionEncoding()),
   () => import('./teamSandbox.bench').then((m) => m.benchTeamSandbox())];
