@@ -19,7 +19,7 @@ import type { BlockReader, DocumentBlock, NoarkqDocument, ParsedBlock, VariableD
 import { blockCount, blockOf } from './documentNavigation';
 import type { NoarkModel } from '../schema/types';
 import { answerFingerprint } from './blockResponses';
-import { askDeclaration, usable, type RecordingDeclaration } from './variableScope';
+import { askDeclaration, usableNamed, type RecordingDeclaration } from './variableScope';
 import { canSuggest, nearNames, suggestionDistance, type CandidateWalk, type NearName } from '../text/didYouMean';
 import { keptParses } from './documentParser';
 
@@ -1421,8 +1421,8 @@ function nameKey(ctx: DependencyContext, block: DocumentBlock, name: string, see
 
 function isVariable(ctx: DependencyContext, block: DocumentBlock, name: string): boolean {
   if (ctx.environmentNames.has(name)) return true;
-  if (usable(ctx.doc.preamble.parsed.variables).some((v) => v.name === name)) return true;
-  return block.index >= 0 && usable(block.parsed.variables).some((v) => v.name === name);
+  if (usableNamed(ctx.doc.preamble.parsed.variables, name)) return true;
+  return block.index >= 0 && usableNamed(block.parsed.variables, name) !== undefined;
 }
 
 function referenceNamesInVariables(parsed: ParsedBlock): string[] {

@@ -21,7 +21,7 @@ import { isPathName, resolveInScope, walkShape } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
 import type { ResponsePropertiesOf, ResponseShape } from './responseShape';
 import { requestWrites } from './requestWrites';
-import { usable, visibleVariables } from './variableScope';
+import { usableNamed, visibleVariables } from './variableScope';
 
 export function checkExpectations(scope: BlockCheckScope, block: DocumentBlock, out: NoarkqDiagnostic[]): void {
   const parsed = block.parsed;
@@ -196,8 +196,8 @@ type KnownValue = { known: true; value: JsonValue; via?: string } | { known: fal
 function valueOf(scope: BlockCheckScope, block: DocumentBlock, value: ExpectationValue): KnownValue {
   if (value.kind === 'json') return { known: true, value: value.value };
   if (value.kind !== 'variable') return { known: false };
-  const own = block.index >= 0 ? usable(block.parsed.variables).find((v) => v.name === value.name) : undefined;
-  const declared = own ?? usable(scope.doc.preamble.parsed.variables).find((v) => v.name === value.name);
+  const own = block.index >= 0 ? usableNamed(block.parsed.variables, value.name) : undefined;
+  const declared = own ?? usableNamed(scope.doc.preamble.parsed.variables, value.name);
   if (declared) return declared.value.kind === 'json' ? { known: true, value: declared.value.value, via: value.name } : { known: false };
   const env = scope.environment;
   if (env && Object.prototype.hasOwnProperty.call(env, value.name)) return { known: true, value: env[value.name], via: value.name };

@@ -4,7 +4,7 @@ export { parseBlock, blockNamePattern } from './blockParser';
 export { checkDocument, createDocumentChecker, type CheckedDiagnostics, type DiagnosticRun, type DocumentChecker, type DocumentCheckOptions } from './documentChecker';
 export { documentDiagnosticCodes, DocumentCodes, type DocumentCode } from './documentCodes';
 export { allBlocks, blockAt, blockByName, blockCount, blockNameIndex, blockOf, toBlockOffset, toBlockSpan, toDocumentOffset, toDocumentSpan } from './documentNavigation';
-export { usable, variableChain, visibleVariables } from './variableScope';
+export { usable, usableNamed, variableChain, visibleVariables } from './variableScope';
 export { scanReferences, referencePathText } from './referenceScanner';
 export { apiEndpoints, apiRootPath, matchEndpoint, relativeToApiRoot, type EndpointDef } from './httpEndpoints';
 export {

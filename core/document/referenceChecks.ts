@@ -11,7 +11,7 @@ import type { DocumentBlock, ReferenceOccurrence } from './documentModel';
 import { isPathName, walkShape, type ResolutionScope } from './referenceResolver';
 import { referencePathText } from './referenceScanner';
 import type { ResponseShape } from './responseShape';
-import { usable, variableChain } from './variableScope';
+import { usableNamed, variableChain } from './variableScope';
 
 export interface ReferenceCheckScope extends ResolutionScope {
   /** Names of the variables the block sees (its own, the file's, the environment's). */
@@ -91,7 +91,7 @@ function nearVariables(name: string, variables: Iterable<string>): NearName[] {
  */
 function checkVariableCycle(scope: ReferenceCheckScope, block: DocumentBlock, ref: ReferenceOccurrence, out: NoarkqDiagnostic[]): void {
   const start = block.parsed.variables.find((v) => v.value.kind === 'reference' && v.value.span.start <= ref.start && ref.end <= v.value.span.end);
-  if (start === undefined || usable(block.parsed.variables).find((v) => v.name === start.name) !== start) return;
+  if (start === undefined || usableNamed(block.parsed.variables, start.name) !== start) return;
   const chain = variableChain(scope.doc, block, start.name);
   // A cycle further on is reported where it starts.
   if (chain.repeated !== start.name) return;

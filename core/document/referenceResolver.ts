@@ -12,7 +12,7 @@ import { blockNameIndex } from './documentNavigation';
 import type { DocumentBlock, NoarkqDocument, ReferenceOccurrence, ReferenceSegment, VariableDeclaration } from './documentModel';
 import { genericEntityProperties } from './entityShapes';
 import type { ReferenceProblemKind, ReferenceResolution, ResponseShape } from './responseShape';
-import { usable } from './variableScope';
+import { usable, usableNamed } from './variableScope';
 
 /** Everything a resolution looks at besides the reference: kept apart so that the document
  * checker can give it a prebuilt name index. */
@@ -90,10 +90,10 @@ type Variable = { kind: 'declared'; declaration: VariableDeclaration } | { kind:
 function lookupVariable(scope: ResolutionScope, fromBlock: DocumentBlock, name: string): Variable | undefined {
   const isPreamble = fromBlock.index < 0;
   if (!isPreamble) {
-    const own = usable(fromBlock.parsed.variables).find((v) => v.name === name);
+    const own = usableNamed(fromBlock.parsed.variables, name);
     if (own) return { kind: 'declared', declaration: own };
   }
-  const file = usable(scope.doc.preamble.parsed.variables).find((v) => v.name === name);
+  const file = usableNamed(scope.doc.preamble.parsed.variables, name);
   if (file) return { kind: 'declared', declaration: file };
   const env = scope.environment;
   if (env && Object.prototype.hasOwnProperty.call(env, name)) return { kind: 'environment', value: env[name] };

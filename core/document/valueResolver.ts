@@ -10,7 +10,7 @@ import type { JsonValue } from '../jsonValue';
 import type { DocumentBlock, NoarkqDocument, ReferenceOccurrence, VariableDeclaration } from './documentModel';
 import { blockNameIndex } from './documentNavigation';
 import { referencePathText, scanReferences } from './referenceScanner';
-import { usable } from './variableScope';
+import { usableNamed } from './variableScope';
 
 /** What a reference reads from a block's last run. */
 export interface RecordedResponse {
@@ -102,8 +102,8 @@ export class ValueResolver {
   }
 
   private declaration(name: string): VariableDeclaration | undefined {
-    const mine = this.block.index >= 0 ? usable(this.block.parsed.variables).find((v) => v.name === name) : undefined;
-    return mine ?? usable(this.doc.preamble.parsed.variables).find((v) => v.name === name);
+    const mine = this.block.index >= 0 ? usableNamed(this.block.parsed.variables, name) : undefined;
+    return mine ?? usableNamed(this.doc.preamble.parsed.variables, name);
   }
 
   /** `visiting` breaks `@a = {{b}}`, `@b = {{a}}`. */

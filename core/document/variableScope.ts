@@ -32,6 +32,12 @@ export function usable(variables: readonly VariableDeclaration[]): VariableDecla
   return variables.filter((v) => !v.misplaced);
 }
 
+/** The first declaration of `name` that takes effect, without making the list of them (name
+ * lookups run for every reference and parameter of a big file). */
+export function usableNamed(variables: readonly VariableDeclaration[], name: string): VariableDeclaration | undefined {
+  return variables.find((v) => !v.misplaced && v.name === name);
+}
+
 /**
  * A declaration that says what is read of it: the document checker hands the checks file
  * variables whose reads it records (documentChecker.ts), so that a block's result is kept while

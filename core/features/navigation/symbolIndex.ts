@@ -7,7 +7,7 @@
  */
 import type { Span } from '../../diagnostics';
 import type { DocumentBlock, NoarkqDocument, ReferenceOccurrence } from '../../document';
-import { allBlocks, blockByName, usable } from '../../document';
+import { allBlocks, blockByName, usable, usableNamed } from '../../document';
 import { collectParameters, type Path, type QueryRequest } from '../../query';
 import { classifyId } from '../../transaction';
 import { readActionViews, stringContentSpan } from './transactionActions';
@@ -122,8 +122,8 @@ function docSpan(block: DocumentBlock, span: Span): Span {
 /** Which declaration a name used in `block` resolves to. */
 function resolveVariable(doc: NoarkqDocument, block: DocumentBlock, name: string): VariableScope {
   const isPreamble = block.index < 0;
-  if (!isPreamble && block.parsed.variables.some((v) => !v.misplaced && v.name === name)) return 'block';
-  if (doc.preamble.parsed.variables.some((v) => !v.misplaced && v.name === name)) return 'file';
+  if (!isPreamble && usableNamed(block.parsed.variables, name)) return 'block';
+  if (usableNamed(doc.preamble.parsed.variables, name)) return 'file';
   return 'external';
 }
 
